@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "widgetdash",
+    platforms: [.macOS(.v14)],
+    products: [
+        // The author API: what a widget written for widgetdash imports, like WidgetKit.
+        .library(name: "WidgetDash", targets: ["WidgetDash"]),
+        // Built-in widgets, for hosts that want them.
+        .library(name: "DashCatalog", targets: ["DashCatalog"]),
+        // The host and terminal, so an extension package can run the dashboard with its own bundle.
+        .library(name: "DashApp", targets: ["DashHost", "DashTerminal"]),
+        .executable(name: "widgetdash", targets: ["widgetdash"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "WidgetDash"),
+        .target(name: "DashCatalog", dependencies: ["WidgetDash"]),
+        .target(
+            name: "DashHost",
+            dependencies: [
+                "WidgetDash",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        .target(name: "DashTerminal", dependencies: ["DashHost", "WidgetDash", "CNcursesw"]),
+        .target(name: "DashTesting", dependencies: ["WidgetDash", "DashHost"]),
+        .executableTarget(
+            name: "widgetdash",
+            dependencies: [
+                "WidgetDash", "DashCatalog", "DashHost", "DashTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "WidgetDashTests", dependencies: ["WidgetDash", "DashTesting"]),
+        .testTarget(
+            name: "DashCatalogTests",
+            dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"]
+        ),
+        .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,59 @@
+import WidgetDash
+
+/// A key the user pressed, decoded from the terminal.
+public enum Key: Hashable, Sendable {
+    /// A printable character (already composed: "é", "日", "q").
+    case character(Character)
+    /// A control chord: `.control("c")` for Ctrl-C.
+    case control(Character)
+    case enter, escape, tab, backTab, backspace, delete
+    case up, down, left, right
+    case home, end, pageUp, pageDown
+    case function(Int)
+}
+
+/// A mouse action at a cell of the screen.
+public struct MouseEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case press, release, click, scrollUp, scrollDown }
+    public var kind: Kind
+    public var location: CellPoint
+    public init(kind: Kind, location: CellPoint) {
+        self.kind = kind
+        self.location = location
+    }
+}
+
+/// Something that happened at the terminal, delivered to the host by the run loop.
+public enum InputEvent: Hashable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    /// The terminal now has this many columns and rows.
+    case resize(CellSize)
+}
+
+/// What the host wants after an event.
+public enum HostAction: Sendable {
+    case `continue`
+    case quit
+}
+
+/// What the terminal's run loop drives: the host as a state machine fed with events and time.
+///
+/// The run loop owns the terminal and the only blocking wait. It calls ``advance()`` when a
+/// deadline passes or the waker fires, ``handle(_:)`` for each input event, and redraws with
+/// ``render(size:)`` only when ``needsDisplay`` is true.
+public protocol InteractiveHost: AnyObject {
+    /// Gives the host a function any thread may call to wake the run loop (it writes a byte to
+    /// a pipe the loop polls), used when asynchronous work such as a provider call finishes.
+    func attach(waker: @escaping @Sendable () -> Void)
+    /// Handles one input event.
+    func handle(_ event: InputEvent) -> HostAction
+    /// Does everything that is due now, and takes in finished asynchronous work.
+    func advance()
+    /// Wall-clock seconds until the next deadline; nil when nothing is due (sleep until input).
+    func secondsUntilNextDeadline() -> Double?
+    /// Whether the screen changed since the last ``render(size:)``.
+    var needsDisplay: Bool { get }
+    /// Composes the whole screen.
+    func render(size: CellSize) -> Canvas
+}

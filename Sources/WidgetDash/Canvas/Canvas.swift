@@ -1,0 +1,230 @@
+/// One cell of a canvas: a grapheme cluster, the columns it covers, and its style.
+///
+/// A wide glyph (CJK, emoji) sits in its first cell with `width == 2`; the cell to its right
+/// is a continuation with `width == 0` and empty text, so every row always spans exactly the
+/// canvas's columns.
+public struct Cell: Hashable, Sendable {
+    public var text: String
+    public var width: UInt8
+    public var style: CellStyle
+
+    public init(text: String, width: UInt8 = 1, style: CellStyle = .plain) {
+        self.text = text
+        self.width = width
+        self.style = style
+    }
+
+    /// A space in the given style.
+    public static func blank(_ style: CellStyle = .plain) -> Cell { Cell(text: " ", width: 1, style: style) }
+
+    /// True for the right half of a wide glyph.
+    public var isContinuation: Bool { width == 0 }
+}
+
+/// A grid of cells that views render into and screens are composed of.
+///
+/// Every write is clipped to ``clip`` (the whole canvas unless narrowed with
+/// ``withClip(_:_:)``), so a view can never draw outside the frame it was given. A wide glyph
+/// that would straddle the right edge of the clip is replaced by a blank: half a glyph is
+/// never drawn.
+public struct Canvas: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+    /// The rectangle writes are limited to.
+    public var clip: CellRect
+
+    public init(width: Int, height: Int, fill: Cell = .blank()) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.cells = Array(repeating: fill, count: self.width * self.height)
+        self.clip = CellRect(x: 0, y: 0, width: self.width, height: self.height)
+    }
+
+    public init(size: CellSize, fill: Cell = .blank()) {
+        self.init(width: size.width, height: size.height, fill: fill)
+    }
+
+    public var size: CellSize { CellSize(width: width, height: height) }
+    public var bounds: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+    }
+
+    /// Runs `body` with writes limited to `rect` (within the current clip), then restores the clip.
+    public mutating func withClip<R>(_ rect: CellRect, _ body: (inout Canvas) throws -> R) rethrows -> R {
+        let saved = clip
+        clip = clip.intersection(rect)
+        defer { clip = saved }
+        return try body(&self)
+    }
+
+    /// Writes one grapheme cluster at (x, y); returns the columns it advanced (its width).
+    ///
+    /// Writing over either half of an existing wide glyph blanks the other half, so no
+    /// orphaned half-glyph is ever left behind.
+    @discardableResult
+    public mutating func put(_ character: Character, width w: Int, x: Int, y: Int, style: CellStyle) -> Int {
+        guard y >= clip.y, y < clip.maxY, x < clip.maxX, x + max(w, 1) > clip.x else { return w }
+        if w == 2 {
+            if x < clip.x || x + 1 >= clip.maxX {
+                // The glyph straddles the clip edge: fill the visible half with a blank.
+                let visible = x < clip.x ? x + 1 : x
+                setCell(x: visible, y: y, Cell(text: " ", width: 1, style: style))
+                return 2
+            }
+            setCell(x: x, y: y, Cell(text: String(character), width: 2, style: style))
+            setCell(x: x + 1, y: y, Cell(text: "", width: 0, style: style))
+            return 2
+        }
+        if w <= 0 { return 0 }
+        setCell(x: x, y: y, Cell(text: String(character), width: 1, style: style))
+        return 1
+    }
+
+    /// Writes text starting at (x, y) on one line, clipped; returns the columns used.
+    ///
+    /// Zero-width clusters were already folded into their base by Swift's grapheme breaking;
+    /// a stray one (a combining mark at the start of a string) is dropped.
+    @discardableResult
+    public mutating func write<S: StringProtocol>(_ text: S, x: Int, y: Int, style: CellStyle) -> Int {
+        var cx = x
+        for c in text {
+            if cx >= clip.maxX { break }
+            let w = TextWidth.width(of: c)
+            if w == 0 { continue }
+            put(c, width: w, x: cx, y: y, style: style)
+            cx += w
+        }
+        return cx - x
+    }
+
+    /// Paints every cell of `rect` (within the clip) as a blank in `style`.
+    public mutating func fill(_ rect: CellRect, style: CellStyle) {
+        let r = rect.intersection(clip)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { setCell(x: x, y: y, .blank(style)) }
+        }
+    }
+
+    /// Changes only the background of the cells in `rect`, keeping their text.
+    public mutating func paintBackground(_ rect: CellRect, _ color: TerminalColor) {
+        let r = rect.intersection(clip)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { cells[y * width + x].style.background = color }
+        }
+    }
+
+    /// Applies `transform` to the style of every cell in `rect`.
+    public mutating func restyle(_ rect: CellRect, _ transform: (inout CellStyle) -> Void) {
+        let r = rect.intersection(clip)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { transform(&cells[y * width + x].style) }
+        }
+    }
+
+    /// Copies `other` onto this canvas with its top-left corner at `origin`, clipped.
+    public mutating func draw(_ other: Canvas, at origin: CellPoint) {
+        let target = CellRect(origin: origin, size: other.size).intersection(clip)
+        guard !target.isEmpty else { return }
+        for y in target.y..<target.maxY {
+            var x = target.x
+            while x < target.maxX {
+                let cell = other[x - origin.x, y - origin.y]
+                if cell.isContinuation {
+                    // The left half was clipped away: show a blank rather than half a glyph.
+                    if x == target.x { setCell(x: x, y: y, .blank(cell.style)) }
+                    x += 1
+                    continue
+                }
+                if cell.width == 2 && x + 1 >= target.maxX {
+                    setCell(x: x, y: y, .blank(cell.style))
+                    x += 1
+                    continue
+                }
+                setCell(x: x, y: y, cell)
+                if cell.width == 2 { setCell(x: x + 1, y: y, other[x + 1 - origin.x, y - origin.y]) }
+                x += max(1, Int(cell.width))
+            }
+        }
+    }
+
+    private mutating func setCell(x: Int, y: Int, _ cell: Cell) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        let i = y * width + x
+        let old = cells[i]
+        // Overwriting half of a wide glyph: blank its other half.
+        if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
+            cells[i + 1] = .blank(cells[i + 1].style)
+        }
+        if old.isContinuation, x > 0, cells[i - 1].width == 2 {
+            cells[i - 1] = .blank(cells[i - 1].style)
+        }
+        cells[i] = cell
+    }
+
+    // MARK: - Reading back
+
+    /// The canvas as plain text, one string per row (wide glyphs once, continuations skipped).
+    public var lines: [String] {
+        (0..<height).map { line($0) }
+    }
+
+    /// Row `y` as plain text.
+    public func line(_ y: Int) -> String {
+        var s = ""
+        s.reserveCapacity(width)
+        for x in 0..<width {
+            let c = cells[y * width + x]
+            if c.isContinuation { continue }
+            s += c.text
+        }
+        return s
+    }
+
+    /// The canvas as text with ANSI SGR escapes for colors and attributes, one string per row.
+    public func ansiLines() -> [String] {
+        (0..<height).map { y in
+            var s = ""
+            var current: CellStyle? = nil
+            for x in 0..<width {
+                let c = cells[y * width + x]
+                if c.isContinuation { continue }
+                if c.style != current {
+                    s += ANSI.sgr(c.style)
+                    current = c.style
+                }
+                s += c.text
+            }
+            return s + "\u{1B}[0m"
+        }
+    }
+}
+
+/// SGR escape sequences for a cell style, used by `snapshot --color` and tests.
+public enum ANSI {
+    public static func sgr(_ style: CellStyle) -> String {
+        var codes = ["0"]
+        let a = style.attributes
+        if a.contains(.bold) { codes.append("1") }
+        if a.contains(.dim) { codes.append("2") }
+        if a.contains(.italic) { codes.append("3") }
+        if a.contains(.underline) { codes.append("4") }
+        if a.contains(.reverse) { codes.append("7") }
+        codes += colorCodes(style.foreground, foreground: true)
+        codes += colorCodes(style.background, foreground: false)
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    private static func colorCodes(_ color: TerminalColor, foreground: Bool) -> [String] {
+        switch color {
+        case .default: return []
+        case .indexed(let i): return [foreground ? "38" : "48", "5", String(i)]
+        case .rgb(let r, let g, let b): return [foreground ? "38" : "48", "2", String(r), String(g), String(b)]
+        }
+    }
+}
