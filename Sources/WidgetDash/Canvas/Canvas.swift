@@ -31,8 +31,12 @@ public struct Canvas: Hashable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
-    /// The rectangle writes are limited to.
-    public var clip: CellRect
+    /// The rectangle writes are limited to; always kept within ``bounds``.
+    public var clip: CellRect {
+        // A clip reaching past the canvas would let a wide glyph land in the last column
+        // without room for its continuation, and `fill`/`restyle` index past the cells.
+        didSet { clip = clip.intersection(bounds) }
+    }
 
     public init(width: Int, height: Int, fill: Cell = .blank()) {
         self.width = max(0, width)
@@ -136,8 +140,9 @@ public struct Canvas: Hashable, Sendable {
             while x < target.maxX {
                 let cell = other[x - origin.x, y - origin.y]
                 if cell.isContinuation {
-                    // The left half was clipped away: show a blank rather than half a glyph.
-                    if x == target.x { setCell(x: x, y: y, .blank(cell.style)) }
+                    // A lead cell skips its continuation, so reaching one here means its left
+                    // half was clipped away (or is missing): show a blank, not half a glyph.
+                    setCell(x: x, y: y, .blank(cell.style))
                     x += 1
                     continue
                 }
@@ -161,7 +166,9 @@ public struct Canvas: Hashable, Sendable {
         if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
             cells[i + 1] = .blank(cells[i + 1].style)
         }
-        if old.isContinuation, x > 0, cells[i - 1].width == 2 {
+        // Not when writing a continuation: its new left half was just written by the caller,
+        // and blanking it would erase a wide glyph redrawn where one already was.
+        if old.isContinuation, !cell.isContinuation, x > 0, cells[i - 1].width == 2 {
             cells[i - 1] = .blank(cells[i - 1].style)
         }
         cells[i] = cell
