@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "widgetdash",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         // The author API: what a widget written for widgetdash imports, like WidgetKit.
         .library(name: "WidgetDash", targets: ["WidgetDash"]),

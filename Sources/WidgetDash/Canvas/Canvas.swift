@@ -57,6 +57,7 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// Runs `body` with writes limited to `rect` (within the current clip), then restores the clip.
+    @discardableResult
     public mutating func withClip<R>(_ rect: CellRect, _ body: (inout Canvas) throws -> R) rethrows -> R {
         let saved = clip
         clip = clip.intersection(rect)
@@ -83,6 +84,11 @@ public struct Canvas: Hashable, Sendable {
             return 2
         }
         if w <= 0 { return 0 }
+        // Last line of defence: a control character never reaches a cell.
+        if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            setCell(x: x, y: y, Cell(text: "\u{FFFD}", width: 1, style: style))
+            return 1
+        }
         setCell(x: x, y: y, Cell(text: String(character), width: 1, style: style))
         return 1
     }
@@ -158,10 +164,13 @@ public struct Canvas: Hashable, Sendable {
         }
     }
 
-    private mutating func setCell(x: Int, y: Int, _ cell: Cell) {
+    private mutating func setCell(x: Int, y: Int, _ newCell: Cell) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         let i = y * width + x
         let old = cells[i]
+        var cell = newCell
+        // The default background is transparent: text drawn over a panel keeps its color.
+        if cell.style.background == .default { cell.style.background = old.style.background }
         // Overwriting half of a wide glyph: blank its other half.
         if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
             cells[i + 1] = .blank(cells[i + 1].style)

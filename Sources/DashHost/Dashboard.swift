@@ -1,0 +1,346 @@
+import Foundation
+import Synchronization
+import WidgetDash
+
+/// A widget to put on the home screen: its kind and family.
+public struct WidgetPlacement: Hashable, Sendable, CustomStringConvertible {
+    public var kind: String
+    public var family: WidgetFamily
+    public init(kind: String, family: WidgetFamily) {
+        self.kind = kind
+        self.family = family
+    }
+    public var description: String { "\(kind)@\(family.shortName)" }
+
+    /// Parses `KIND[@FAMILY]`; a missing family is the kind's first supported one.
+    public static func parse(_ text: String, widgets: [WidgetDescription]) -> Swift.Result<WidgetPlacement, PlacementError> {
+        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+        guard let kind = parts.first, !kind.isEmpty else { return .failure(.malformed(text)) }
+        guard let widget = widgets.first(where: { $0.kind == kind }) else {
+            return .failure(.unknownKind(kind, known: widgets.map(\.kind)))
+        }
+        if parts.count == 1 {
+            guard let first = widget.supportedFamilies.first else { return .failure(.unsupportedFamily(kind, text, supported: [])) }
+            return .success(WidgetPlacement(kind: kind, family: first))
+        }
+        guard let family = WidgetFamily(name: parts[1]) else {
+            return .failure(.unknownFamily(parts[1]))
+        }
+        guard widget.supports(family) else {
+            return .failure(.unsupportedFamily(kind, family.shortName, supported: widget.supportedFamilies))
+        }
+        return .success(WidgetPlacement(kind: kind, family: family))
+    }
+}
+
+/// Why a placement could not be made.
+public enum PlacementError: Error, Equatable, CustomStringConvertible {
+    case malformed(String)
+    case unknownKind(String, known: [String])
+    case unknownFamily(String)
+    case unsupportedFamily(String, String, supported: [WidgetFamily])
+
+    public var description: String {
+        switch self {
+        case .malformed(let t): "expected KIND[@FAMILY], got \"\(t)\""
+        case .unknownKind(let k, let known): "unknown widget kind \"\(k)\" (known: \(known.joined(separator: ", ")))"
+        case .unknownFamily(let f):
+            "unknown family \"\(f)\" (expected one of: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")))"
+        case .unsupportedFamily(let k, let f, let supported):
+            "widget \"\(k)\" does not support the \(f) family (it supports: \(supported.map(\.shortName).joined(separator: ", ")))"
+        }
+    }
+}
+
+/// The running dashboard: widgets, their scheduler, and the screens, driven by the run loop.
+///
+/// Everything here happens on the run loop's thread. Providers run as tasks; their answers
+/// come back through a mailbox and a wake-up of the loop, so nothing here is shared.
+public final class Dashboard: InteractiveHost {
+    public let clock: any DashClock
+    public private(set) var environment: EnvironmentValues
+    public let placements: [WidgetPlacement]
+    public let scheduler = TimelineScheduler()
+    /// The widgets in placement order.
+    public private(set) var instances: [WidgetInstance] = []
+
+    private let mailbox = Mailbox()
+    private var inFlight: [Int: Task<Void, Never>] = [:]
+
+    // Screen state.
+    public private(set) var screenSize = CellSize(width: 80, height: 24)
+    public private(set) var currentPage = 0
+    public private(set) var showsHelp = false
+    private var layout = HomeLayout.Result(pages: [[]], unplaced: [])
+    private var panelCache: [Int: Canvas] = [:]
+    private var dirtyPanels = Set<Int>()
+    private var screenDirty = true
+    private var statusMinute: Date?
+
+    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues()) {
+        self.clock = clock
+        self.environment = environment
+        self.placements = placements
+        let byKind = Dictionary(widgets.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+        let now = clock.now()
+        for (i, placement) in placements.enumerated() {
+            guard let description = byKind[placement.kind] else { continue }
+            let instance = WidgetInstance(id: i, description: description, family: placement.family)
+            instances.append(instance)
+            perform(scheduler.add(instance, at: now))
+        }
+        relayout()
+    }
+
+    // MARK: InteractiveHost
+
+    public func attach(waker: @escaping @Sendable () -> Void) { mailbox.setWaker(waker) }
+
+    public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
+
+    public func secondsUntilNextDeadline() -> Double? {
+        let candidates = [scheduler.nextDeadline(), nextStatusLineChange()].compactMap { $0 }
+        guard let earliest = candidates.min() else { return nil }
+        return max(0, clock.wallSeconds(until: earliest))
+    }
+
+    public func advance() {
+        let now = clock.now()
+        for delivery in mailbox.drain() {
+            inFlight[delivery.instance] = nil
+            scheduler.deliver(delivery.result, to: delivery.instance, reason: delivery.reason, at: now, seconds: delivery.seconds)
+            dirtyPanels.insert(delivery.instance)
+        }
+        perform(scheduler.advance(to: now))
+        if let minute = statusMinute, now >= minute { screenDirty = true }
+    }
+
+    public func handle(_ event: InputEvent) -> HostAction {
+        switch event {
+        case .resize(let size):
+            screenSize = size
+            relayout()
+        case .key(let key):
+            if showsHelp {
+                showsHelp = false
+                screenDirty = true
+                if key == .character("q") { return .quit }
+                return .continue
+            }
+            switch key {
+            case .character("q"), .control("c"), .control("d"): return .quit
+            case .character("?"), .function(1):
+                showsHelp = true
+                screenDirty = true
+            case .character("R"):
+                for instance in instances { perform(scheduler.requestReload(instance.id, reason: .user)) }
+            case .pageDown, .character("n"):
+                turnPage(to: currentPage + 1)
+            case .pageUp, .character("p"):
+                turnPage(to: currentPage - 1)
+            case .character(let c) where c.isNumber:
+                if let n = c.wholeNumberValue, n >= 1 { turnPage(to: n - 1) }
+            default:
+                break
+            }
+        case .mouse:
+            break
+        }
+        return .continue
+    }
+
+    public func render(size: CellSize) -> Canvas {
+        if size != screenSize {
+            screenSize = size
+            relayout()
+        }
+        let now = clock.now()
+        let palette = environment.palette
+        var screen = Canvas(size: size, fill: .blank(CellStyle(foreground: palette.primary, background: palette.background)))
+        let area = homeArea
+        if layout.pages.allSatisfy(\.isEmpty) {
+            drawTooSmall(&screen)
+        } else {
+            let page = layout.pages[min(currentPage, layout.pages.count - 1)]
+            let visible = Set(page.map { instances[$0.index].id })
+            for placement in page {
+                let instance = instances[placement.index]
+                let panel = panelCanvas(instance, now: now)
+                screen.draw(panel, at: CellPoint(x: area.x + placement.rect.x, y: area.y + placement.rect.y))
+            }
+            // Live text ticks only while visible: forget the refreshes of widgets off screen.
+            for instance in instances where !visible.contains(instance.id) {
+                scheduler.setRefresh(instance.id, at: nil, now: now)
+            }
+        }
+        drawStatusLine(&screen, now: now)
+        if showsHelp { drawHelp(&screen) }
+        dirtyPanels.removeAll()
+        screenDirty = false
+        return screen
+    }
+
+    // MARK: Testing and tools
+
+    /// Waits for every provider call in flight and takes in the answers (for tests and tools).
+    public func settle() async {
+        while !inFlight.isEmpty {
+            let tasks = Array(inFlight.values)
+            for task in tasks { await task.value }
+            advance()
+        }
+    }
+
+    /// The instance at a placement index.
+    public func instance(at index: Int) -> WidgetInstance? { instances.first { $0.id == index } }
+
+    // MARK: Internals
+
+    /// The screen area the home grid uses: everything but the status line, with a top margin
+    /// when a row is to spare.
+    private var homeArea: CellRect {
+        let height = max(0, screenSize.height - 1)
+        let gridRows = (height + HomeLayout.rowGutter) / (HomeLayout.slotSize.height + HomeLayout.rowGutter)
+        let used = gridRows * (HomeLayout.slotSize.height + HomeLayout.rowGutter) - HomeLayout.rowGutter
+        let top = height - used >= 2 ? 1 : 0
+        return CellRect(x: 0, y: top, width: screenSize.width, height: height - top)
+    }
+
+    private func relayout() {
+        layout = HomeLayout.pack(instances.map(\.family), in: homeArea.size)
+        currentPage = min(currentPage, max(0, layout.pages.count - 1))
+        dirtyPanels.formUnion(instances.map(\.id))
+        screenDirty = true
+    }
+
+    private func turnPage(to page: Int) {
+        let clamped = max(0, min(layout.pages.count - 1, page))
+        guard clamped != currentPage else { return }
+        currentPage = clamped
+        screenDirty = true
+    }
+
+    private func panelCanvas(_ instance: WidgetInstance, now: Date) -> Canvas {
+        if !dirtyPanels.contains(instance.id), let cached = panelCache[instance.id] { return cached }
+        let rendered = WidgetPanel(description: instance.description, family: instance.family)
+            .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status)
+        panelCache[instance.id] = rendered.canvas
+        scheduler.setRefresh(instance.id, at: rendered.nextRefresh, now: now)
+        return rendered.canvas
+    }
+
+    private func perform(_ effects: [TimelineScheduler.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .reload(let id, let reason): startReload(id, reason: reason)
+            case .entryChanged(let id), .refresh(let id): dirtyPanels.insert(id)
+            }
+        }
+    }
+
+    private func startReload(_ id: Int, reason: ReloadReason) {
+        guard let instance = instance(at: id) else { return }
+        let provider = instance.description.provider
+        let context = TimelineProviderContext(family: instance.family)
+        let mailbox = self.mailbox
+        inFlight[id] = Task.detached {
+            let started = ContinuousClock.now
+            let result: Result<ErasedTimeline, any Error>
+            do { result = .success(try await provider.timeline(context)) } catch { result = .failure(error) }
+            let elapsed = ContinuousClock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            mailbox.post(Mailbox.Delivery(instance: id, reason: reason, result: result, seconds: seconds))
+        }
+    }
+
+    private func nextStatusLineChange() -> Date? {
+        let now = clock.now()
+        let next = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
+        statusMinute = next
+        return next
+    }
+
+    // MARK: Drawing the chrome
+
+    private func drawStatusLine(_ screen: inout Canvas, now: Date) {
+        guard screen.height > 0 else { return }
+        let palette = environment.palette
+        let y = screen.height - 1
+        let style = CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground)
+        screen.fill(CellRect(x: 0, y: y, width: screen.width, height: 1), style: style)
+        var left = " widgetdash"
+        if layout.pages.count > 1 {
+            left += "  " + (0..<layout.pages.count).map { $0 == currentPage ? "●" : "○" }.joined(separator: " ")
+        }
+        let c = environment.calendarInZone.dateComponents([.hour, .minute], from: now)
+        let time = String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        let hints = layout.pages.count > 1 ? "PgUp/PgDn pages  ? help  q quit " : "? help  q quit "
+        let right = time + "   " + hints
+        screen.write(left, x: 0, y: y, style: CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground, attributes: .bold))
+        let rx = screen.width - TextWidth.width(of: right)
+        if rx > TextWidth.width(of: left) + 1 { screen.write(right, x: rx, y: y, style: style) }
+        statusMinute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
+    }
+
+    /// The keys, for the help overlay and the README.
+    public static let keyHelp: [(String, String)] = [
+        ("q, Ctrl-C", "quit"),
+        ("?", "show or hide this help"),
+        ("PgDn, n", "next page"),
+        ("PgUp, p", "previous page"),
+        ("1-9", "go to page"),
+        ("R", "reload every widget"),
+    ]
+
+    private func drawHelp(_ screen: inout Canvas) {
+        let palette = environment.palette
+        let lines = Self.keyHelp.map { key, action in key.padding(toLength: 12, withPad: " ", startingAt: 0) + action }
+        let width = min(screen.width, (lines.map { TextWidth.width(of: $0) }.max() ?? 20) + 6)
+        let height = min(screen.height, lines.count + 4)
+        let rect = CellRect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
+        let bg = CellStyle(foreground: palette.primary, background: palette.widgetBackground)
+        screen.fill(rect, style: bg)
+        screen.drawBox(rect, border: .rounded, style: CellStyle(foreground: palette.focusedBorder), title: "Keys",
+                       titleStyle: CellStyle(foreground: palette.focusedBorder, attributes: .bold))
+        screen.withClip(rect.inset(by: 1)) { s in
+            for (i, line) in lines.enumerated() { s.write(line, x: rect.x + 3, y: rect.y + 2 + i, style: bg) }
+        }
+    }
+
+    private func drawTooSmall(_ screen: inout Canvas) {
+        let needed = instances.map(\.family.size).min { $0.width * $0.height < $1.width * $1.height } ?? HomeLayout.slotSize
+        let message = "Terminal too small: \(screen.width)×\(screen.height). Needs at least \(needed.width)×\(needed.height + 1)."
+        let lines = TextWidth.wrap(message, toWidth: max(1, screen.width))
+        let top = max(0, (screen.height - 1 - lines.count) / 2)
+        let style = CellStyle(foreground: environment.palette.primary, background: environment.palette.background)
+        for (i, line) in lines.enumerated() where top + i < screen.height - 1 {
+            screen.write(line, x: max(0, (screen.width - TextWidth.width(of: line)) / 2), y: top + i, style: style)
+        }
+    }
+}
+
+/// Where provider tasks leave their answers for the run loop.
+final class Mailbox: Sendable {
+    struct Delivery: Sendable {
+        var instance: Int
+        var reason: ReloadReason
+        var result: Result<ErasedTimeline, any Error>
+        var seconds: TimeInterval
+    }
+
+    private let items = Mutex<[Delivery]>([])
+    private let waker = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Sets the function that wakes the run loop; wakes it at once if answers are waiting.
+    func setWaker(_ wake: @escaping @Sendable () -> Void) {
+        waker.withLock { $0 = wake }
+        if !items.withLock({ $0.isEmpty }) { wake() }
+    }
+
+    /// Leaves an answer and wakes the run loop.
+    func post(_ delivery: Delivery) {
+        items.withLock { $0.append(delivery) }
+        waker.withLock { $0 }?()
+    }
+    func drain() -> [Delivery] { items.withLock { let all = $0; $0.removeAll(); return all } }
+}

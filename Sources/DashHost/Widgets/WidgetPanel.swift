@@ -1,0 +1,97 @@
+import Foundation
+import WidgetDash
+
+/// What a panel shows besides its content: loading, stale, an error.
+public enum PanelStatus: Hashable, Sendable {
+    case ok
+    /// No timeline yet: the placeholder is shown redacted.
+    case loading
+    /// The last reload was abandoned or deferred; the content shown is older than it should be.
+    case stale(String)
+    /// The provider failed; the message is shown in the panel.
+    case failed(String)
+}
+
+/// Draws one widget as a panel of its family's exact size: frame, title, content, status.
+///
+/// Used by the home screen, the snapshot command and the goldens, so all three draw a widget
+/// the same way.
+public struct WidgetPanel {
+    public var description: WidgetDescription
+    public var family: WidgetFamily
+
+    public init(description: WidgetDescription, family: WidgetFamily) {
+        self.description = description
+        self.family = family
+    }
+
+    /// The panel drawn for `entry` (nil: the placeholder) at `now`.
+    public func render(
+        entry: (any TimelineEntry)?,
+        environment baseEnvironment: EnvironmentValues,
+        now: Date,
+        status: PanelStatus = .ok,
+        focused: Bool = false
+    ) -> RenderedView {
+        var env = baseEnvironment
+        env.widgetFamily = family
+        let palette = env.palette
+        let shownEntry: any TimelineEntry
+        if let entry {
+            shownEntry = entry
+        } else {
+            shownEntry = description.provider.placeholder(TimelineProviderContext(family: family))
+            env.redactionReasons.insert(.placeholder)
+        }
+
+        let size = family.size
+        let isSystem = !family.isAccessory
+        let panelBackground: TerminalColor = isSystem ? palette.widgetBackground : .default
+        var canvas = Canvas(size: size, fill: .blank(CellStyle(background: panelBackground)))
+
+        let frameWidth = family.border == .none ? 0 : 1
+        let margins = description.contentMarginsDisabled ? EdgeInsets() : family.contentMargins
+        let contentRect = CellRect(
+            x: frameWidth + margins.leading, y: frameWidth + margins.top,
+            width: size.width - 2 * frameWidth - margins.leading - margins.trailing,
+            height: size.height - 2 * frameWidth - margins.top - margins.bottom
+        )
+
+        var rendered = ViewRenderer.render(
+            description.content(shownEntry), size: contentRect.size, environment: env, now: now, background: panelBackground
+        )
+        if let background = rendered.containerBackground, env.showsWidgetContainerBackground, isSystem {
+            canvas.fill(canvas.bounds, style: CellStyle(background: background))
+        }
+        canvas.draw(rendered.canvas, at: contentRect.origin)
+        if case .failed(let message) = status {
+            drawError(message, in: contentRect, canvas: &canvas, palette: palette)
+        }
+
+        let borderColor = focused ? palette.focusedBorder : palette.border
+        var title: String? = isSystem ? description.displayName : nil
+        if case .stale = status, isSystem { title = (title ?? "") + " · stale" }
+        canvas.drawBox(
+            canvas.bounds, border: family.border,
+            style: CellStyle(foreground: borderColor, attributes: focused ? .bold : []),
+            title: title,
+            titleStyle: CellStyle(foreground: focused ? palette.focusedBorder : palette.secondary, attributes: .bold)
+        )
+        rendered.canvas = canvas
+        return rendered
+    }
+
+    /// Shows a provider's error over the lower part of the content, so the last good content
+    /// (if any) stays readable above it.
+    private func drawError(_ message: String, in rect: CellRect, canvas: inout Canvas, palette: Palette) {
+        let text = "⚠ " + TextSanitizer.sanitize(message, keepNewlines: false)
+        let lines = TextWidth.wrap(text, toWidth: rect.width)
+        let shown = Array(lines.prefix(max(1, min(3, rect.height))))
+        let top = rect.maxY - shown.count
+        let style = CellStyle(foreground: palette.red, background: palette.widgetBackground)
+        for (i, line) in shown.enumerated() {
+            canvas.fill(CellRect(x: rect.x, y: top + i, width: rect.width, height: 1), style: style)
+            canvas.withClip(rect) { $0.write(line, x: rect.x, y: top + i, style: style) }
+        }
+    }
+}

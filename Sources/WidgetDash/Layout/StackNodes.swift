@@ -1,0 +1,338 @@
+/// Lays children out in a row or a column, dividing the space as SwiftUI's stacks do.
+final class StackNode: LayoutNode {
+    let axis: Axis
+    let crossAlignment: CrossAlignment
+    let spacing: Int
+    let children: [LayoutNode]
+
+    enum CrossAlignment { case start, center, end }
+
+    init(axis: Axis, alignment: CrossAlignment, spacing: Int, children: [LayoutNode]) {
+        self.axis = axis
+        self.crossAlignment = alignment
+        self.spacing = spacing
+        self.children = children
+    }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        let sizes = allocate(proposal, context)
+        var main = 0
+        var cross = 0
+        for s in sizes {
+            main += axis == .horizontal ? s.width : s.height
+            cross = max(cross, axis == .horizontal ? s.height : s.width)
+        }
+        main += spacing * max(0, children.count - 1)
+        return axis == .horizontal ? CellSize(width: main, height: cross) : CellSize(width: cross, height: main)
+    }
+
+    /// The size of each child for a proposal: children are offered space in order of priority,
+    /// then from least to most flexible, each getting an equal share of what is left.
+    private func allocate(_ proposal: ProposedSize, _ context: RenderContext) -> [CellSize] {
+        let n = children.count
+        guard n > 0 else { return [] }
+        let crossProposal = proposal.value(axis == .horizontal ? .vertical : .horizontal)
+        guard let mainProposal = proposal.value(axis) else {
+            return children.map { $0.sizeThatFits(.make(axis, main: nil, cross: crossProposal), context) }
+        }
+        func main(_ s: CellSize) -> Int { axis == .horizontal ? s.width : s.height }
+        let mins = children.map { main($0.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)) }
+        let maxs = children.map { child -> Int in
+            child.isSpacer ? ProposedSize.unbounded
+                : main(child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context))
+        }
+        let order = (0..<n).sorted { a, b in
+            if children[a].layoutPriority != children[b].layoutPriority {
+                return children[a].layoutPriority > children[b].layoutPriority
+            }
+            let fa = maxs[a] - mins[a], fb = maxs[b] - mins[b]
+            return fa != fb ? fa < fb : a < b
+        }
+        var remaining = max(0, mainProposal - spacing * (n - 1))
+        var sizes = [CellSize](repeating: .zero, count: n)
+        var position = 0
+        while position < order.count {
+            let priority = children[order[position]].layoutPriority
+            var groupEnd = position
+            while groupEnd < order.count && children[order[groupEnd]].layoutPriority == priority { groupEnd += 1 }
+            // Keep room for the minimum sizes of lower-priority children.
+            let reserved = order[groupEnd...].reduce(0) { $0 + mins[$1] }
+            var available = max(0, remaining - reserved)
+            for k in position..<groupEnd {
+                let i = order[k]
+                let share = available / (groupEnd - k)
+                let size = children[i].sizeThatFits(.make(axis, main: share, cross: crossProposal), context)
+                sizes[i] = size
+                available = max(0, available - main(size))
+                remaining = max(0, remaining - main(size))
+            }
+            position = groupEnd
+        }
+        return sizes
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        let sizes = allocate(ProposedSize(rect.size), context)
+        var offset = axis == .horizontal ? rect.x : rect.y
+        let crossStart = axis == .horizontal ? rect.y : rect.x
+        let crossLength = axis == .horizontal ? rect.height : rect.width
+        for (child, size) in zip(children, sizes) {
+            let childCross = min(axis == .horizontal ? size.height : size.width, crossLength)
+            let crossOffset: Int
+            switch crossAlignment {
+            case .start: crossOffset = crossStart
+            case .center: crossOffset = crossStart + (crossLength - childCross) / 2
+            case .end: crossOffset = crossStart + crossLength - childCross
+            }
+            let childRect: CellRect
+            if axis == .horizontal {
+                childRect = CellRect(x: offset, y: crossOffset, width: size.width, height: childCross)
+                offset += size.width + spacing
+            } else {
+                childRect = CellRect(x: crossOffset, y: offset, width: childCross, height: size.height)
+                offset += size.height + spacing
+            }
+            canvas.withClip(childRect) { child.render(in: childRect, canvas: &$0, context) }
+        }
+    }
+}
+
+/// Lays children on top of each other, aligned in the same frame.
+final class ZStackNode: LayoutNode {
+    let alignment: Alignment
+    let children: [LayoutNode]
+
+    init(alignment: Alignment, children: [LayoutNode]) {
+        self.alignment = alignment
+        self.children = children
+    }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        var size = CellSize.zero
+        for child in children {
+            let s = child.sizeThatFits(proposal, context)
+            size.width = max(size.width, s.width)
+            size.height = max(size.height, s.height)
+        }
+        return size
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        for child in children {
+            let s = child.sizeThatFits(ProposedSize(rect.size), context)
+            let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
+            let childRect = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)
+            canvas.withClip(childRect) { child.render(in: childRect, canvas: &$0, context) }
+        }
+    }
+}
+
+/// Takes whatever space its stack has left.
+final class SpacerNode: LayoutNode {
+    let minLength: Int
+    let axis: Axis?
+
+    init(minLength: Int, axis: Axis?) {
+        self.minLength = minLength
+        self.axis = axis
+    }
+
+    override var isSpacer: Bool { true }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        switch axis {
+        case .horizontal?: return CellSize(width: max(minLength, proposal.width ?? minLength), height: 0)
+        case .vertical?: return CellSize(width: 0, height: max(minLength, proposal.height ?? minLength))
+        case nil:
+            return CellSize(width: max(minLength, proposal.width ?? minLength), height: max(minLength, proposal.height ?? minLength))
+        }
+    }
+}
+
+/// A thin line across its stack: horizontal in a column, vertical in a row.
+final class DividerNode: LayoutNode {
+    let vertical: Bool
+    let style: CellStyle
+
+    init(vertical: Bool, style: CellStyle) {
+        self.vertical = vertical
+        self.style = style
+    }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        vertical ? CellSize(width: 1, height: proposal.height ?? 1) : CellSize(width: proposal.width ?? 1, height: 1)
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        if vertical {
+            for y in rect.y..<rect.maxY { canvas.put("│", width: 1, x: rect.x, y: y, style: style) }
+        } else {
+            for x in rect.x..<rect.maxX { canvas.put("─", width: 1, x: x, y: rect.y, style: style) }
+        }
+    }
+}
+
+/// Adds space around a child.
+final class PaddingNode: LayoutNode {
+    let insets: EdgeInsets
+    let child: LayoutNode
+
+    init(insets: EdgeInsets, child: LayoutNode) {
+        self.insets = insets
+        self.child = child
+        super.init()
+        layoutPriority = child.layoutPriority
+    }
+
+    override var isSpacer: Bool { child.isSpacer }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        let h = insets.leading + insets.trailing
+        let v = insets.top + insets.bottom
+        let inner = ProposedSize(width: proposal.width.map { max(0, $0 - h) }, height: proposal.height.map { max(0, $0 - v) })
+        let s = child.sizeThatFits(inner, context)
+        return CellSize(width: s.width + h, height: s.height + v)
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        let inner = rect.inset(top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing)
+        canvas.withClip(inner) { child.render(in: inner, canvas: &$0, context) }
+    }
+}
+
+/// Gives a child a fixed, minimum or maximum size and aligns it inside.
+final class FrameNode: LayoutNode {
+    struct Limits {
+        var width: Int?, height: Int?
+        var minWidth: Int?, maxWidth: Int?, minHeight: Int?, maxHeight: Int?
+    }
+    let limits: Limits
+    let alignment: Alignment
+    let child: LayoutNode
+
+    init(limits: Limits, alignment: Alignment, child: LayoutNode) {
+        self.limits = limits
+        self.alignment = alignment
+        self.child = child
+        super.init()
+        layoutPriority = child.layoutPriority
+    }
+
+    private func clamp(_ v: Int, _ lo: Int?, _ hi: Int?) -> Int {
+        var r = v
+        if let hi { r = min(r, hi) }
+        if let lo { r = max(r, lo) }
+        return r
+    }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        let l = limits
+        // The child is offered the fixed size, else the proposal clamped to the limits.
+        let offerW = l.width ?? proposal.width.map { clamp($0, l.minWidth, l.maxWidth) }
+        let offerH = l.height ?? proposal.height.map { clamp($0, l.minHeight, l.maxHeight) }
+        let childSize = child.sizeThatFits(ProposedSize(width: offerW, height: offerH), context)
+        // A flexible frame grows toward the proposal up to its maximum (so maxWidth: .infinity
+        // fills the space) and never shrinks below its minimum.
+        func resolve(_ fixed: Int?, _ lo: Int?, _ hi: Int?, _ proposed: Int?, _ childValue: Int) -> Int {
+            if let fixed { return fixed }
+            let p = proposed ?? childValue
+            var v = childValue
+            if let lo { v = max(lo, min(v, p)) }
+            if let hi { v = min(hi, max(v, p)) }
+            return v
+        }
+        return CellSize(
+            width: resolve(l.width, l.minWidth, l.maxWidth, proposal.width, childSize.width),
+            height: resolve(l.height, l.minHeight, l.maxHeight, proposal.height, childSize.height)
+        )
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        let s = child.sizeThatFits(ProposedSize(rect.size), context)
+        let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
+        let childRect = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)
+        canvas.withClip(childRect) { child.render(in: childRect, canvas: &$0, context) }
+    }
+}
+
+/// Draws a background (a color or a view) behind a child, in the child's frame.
+final class BackgroundNode: LayoutNode {
+    let child: LayoutNode
+    let color: TerminalColor?
+    let background: LayoutNode?
+    let overlay: Bool
+    let alignment: Alignment
+
+    init(child: LayoutNode, color: TerminalColor?, background: LayoutNode?, overlay: Bool = false, alignment: Alignment = .center) {
+        self.child = child
+        self.color = color
+        self.background = background
+        self.overlay = overlay
+        self.alignment = alignment
+        super.init()
+        layoutPriority = child.layoutPriority
+    }
+
+    override var isSpacer: Bool { child.isSpacer }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        child.sizeThatFits(proposal, context)
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        if !overlay { drawBackground(rect, &canvas, context) }
+        if let color { canvas.fill(rect, style: CellStyle(background: color)) }
+        child.render(in: rect, canvas: &canvas, context)
+        if let color { canvas.paintBackground(rect, color) }
+        if overlay { drawBackground(rect, &canvas, context) }
+    }
+
+    private func drawBackground(_ rect: CellRect, _ canvas: inout Canvas, _ context: RenderContext) {
+        guard let background else { return }
+        let s = background.sizeThatFits(ProposedSize(rect.size), context)
+        let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
+        let r = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)
+        canvas.withClip(r) { background.render(in: r, canvas: &$0, context) }
+    }
+}
+
+/// Changes the style of everything a child drew: dims invalidated content, for example.
+final class RestyleNode: LayoutNode {
+    let child: LayoutNode
+    let transform: (inout CellStyle) -> Void
+
+    init(child: LayoutNode, transform: @escaping (inout CellStyle) -> Void) {
+        self.child = child
+        self.transform = transform
+        super.init()
+        layoutPriority = child.layoutPriority
+    }
+
+    override var isSpacer: Bool { child.isSpacer }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        child.sizeThatFits(proposal, context)
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        child.render(in: rect, canvas: &canvas, context)
+        canvas.restyle(rect, transform)
+    }
+}
+
+/// Carries a layout priority set with `layoutPriority(_:)`.
+final class PriorityNode: LayoutNode {
+    let child: LayoutNode
+    init(priority: Double, child: LayoutNode) {
+        self.child = child
+        super.init()
+        layoutPriority = priority
+    }
+    override var isSpacer: Bool { child.isSpacer }
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        child.sizeThatFits(proposal, context)
+    }
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        child.render(in: rect, canvas: &canvas, context)
+    }
+}

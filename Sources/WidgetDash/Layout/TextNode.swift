@@ -1,0 +1,304 @@
+import Foundation
+
+/// Lays out and draws a `Text`: wrapping, truncation, alignment, live dates, big digits, masks.
+final class TextNode: LayoutNode {
+    struct ResolvedPiece {
+        var segment: Text.Segment
+        var style: CellStyle
+    }
+
+    struct Glyph {
+        var character: Character
+        var width: Int
+        var style: CellStyle
+        var isSpace: Bool { character == " " }
+    }
+
+    let pieces: [ResolvedPiece]
+    let lineLimit: Int?
+    let alignment: TextAlignment
+    let bigDigits: Bool
+    let mask: CellStyle?
+    let calendar: Calendar
+
+    private var cachedNow: Date?
+    private var cachedGlyphs: [[Glyph]] = []
+    private var cachedIdealWidth = 0
+
+    init(pieces: [ResolvedPiece], lineLimit: Int?, alignment: TextAlignment, bigDigits: Bool, mask: CellStyle?, calendar: Calendar) {
+        self.pieces = pieces
+        self.lineLimit = lineLimit
+        self.alignment = alignment
+        self.bigDigits = bigDigits
+        self.mask = mask
+        self.calendar = calendar
+    }
+
+    /// The text's paragraphs as glyphs for this moment (live dates are formatted for `now`).
+    private func paragraphs(_ context: RenderContext) -> [[Glyph]] {
+        if cachedNow == context.now { return cachedGlyphs }
+        var paragraphs: [[Glyph]] = [[]]
+        for piece in pieces {
+            let (string, refresh) = DateText.string(for: piece.segment, now: context.now, calendar: calendar)
+            if let refresh { context.refresh(at: refresh) }
+            for c in string {
+                if c == "\n" { paragraphs.append([]); continue }
+                let w = TextWidth.width(of: c)
+                if w == 0 { continue }
+                if let mask {
+                    let glyph: Character = c == " " ? " " : "▒"
+                    for _ in 0..<w { paragraphs[paragraphs.count - 1].append(Glyph(character: glyph, width: 1, style: mask)) }
+                } else {
+                    paragraphs[paragraphs.count - 1].append(Glyph(character: c, width: w, style: piece.style))
+                }
+            }
+        }
+        cachedNow = context.now
+        cachedGlyphs = paragraphs
+        cachedIdealWidth = paragraphs.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0
+        return paragraphs
+    }
+
+    /// The big-digit rendering of the text, when it is all digits and the font asks for it.
+    private func bigLines(_ context: RenderContext) -> [String]? {
+        guard bigDigits, mask == nil else { return nil }
+        let text = String(paragraphs(context).first?.map(\.character) ?? [])
+        return BigDigits.render(text)
+    }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        if let big = bigLines(context) {
+            let w = TextWidth.width(of: big[0])
+            if (proposal.width ?? w) >= w && (proposal.height ?? 3) >= 3 { return CellSize(width: w, height: 3) }
+        }
+        let paragraphs = paragraphs(context)
+        let width = proposal.width ?? cachedIdealWidth
+        if width <= 0 { return CellSize(width: 0, height: 1) }
+        let lines = layoutLines(paragraphs, width: width, maxLines: maxLines(proposal.height))
+        let used = lines.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0
+        return CellSize(width: used, height: max(1, lines.count))
+    }
+
+    private func maxLines(_ height: Int?) -> Int {
+        var limit = lineLimit ?? Int.max
+        if let height { limit = min(limit, max(1, height)) }
+        return max(1, limit)
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        if let big = bigLines(context), rect.height >= 3, TextWidth.width(of: big[0]) <= rect.width {
+            let style = pieces[0].style
+            let w = TextWidth.width(of: big[0])
+            let x = alignedX(lineWidth: w, in: rect)
+            for (i, line) in big.enumerated() { canvas.write(line, x: x, y: rect.y + i, style: style) }
+            return
+        }
+        let lines = layoutLines(paragraphs(context), width: rect.width, maxLines: maxLines(rect.height))
+        for (row, line) in lines.enumerated() {
+            let lineWidth = line.reduce(0) { $0 + $1.width }
+            var x = alignedX(lineWidth: lineWidth, in: rect)
+            for g in line {
+                canvas.put(g.character, width: g.width, x: x, y: rect.y + row, style: g.style)
+                x += g.width
+            }
+        }
+    }
+
+    private func alignedX(lineWidth: Int, in rect: CellRect) -> Int {
+        switch alignment {
+        case .leading: rect.x
+        case .center: rect.x + max(0, rect.width - lineWidth) / 2
+        case .trailing: rect.x + max(0, rect.width - lineWidth)
+        }
+    }
+
+    /// Lines of at most `width` cells, at most `maxLines` of them, the last ending in "…"
+    /// when text was left out.
+    func layoutLines(_ paragraphs: [[Glyph]], width: Int, maxLines: Int) -> [[Glyph]] {
+        var lines: [[Glyph]] = []
+        var truncated = false
+        outer: for paragraph in paragraphs {
+            for line in LineBreaker.wrap(paragraph, width: width, widthOf: { $0.width }, isSpace: { $0.isSpace }) {
+                if lines.count == maxLines { truncated = true; break outer }
+                lines.append(line)
+            }
+        }
+        if truncated, var last = lines.popLast() {
+            let style = last.last?.style ?? pieces.first?.style ?? .plain
+            var used = last.reduce(0) { $0 + $1.width }
+            while used + 1 > width, let g = last.popLast() { used -= g.width }
+            while last.last?.isSpace == true { last.removeLast() }
+            last.append(Glyph(character: "…", width: 1, style: style))
+            lines.append(last)
+        }
+        return lines
+    }
+}
+
+/// Breaks a run of glyphs into lines: at spaces where it can, between wide (CJK) characters
+/// where it must, and inside a word only when the word alone is wider than a line.
+public enum LineBreaker {
+    public static func wrap<G>(_ glyphs: [G], width: Int, widthOf: (G) -> Int, isSpace: (G) -> Bool) -> [[G]] {
+        guard width > 0 else { return [] }
+        var lines: [[G]] = []
+        var line: [G] = []
+        var used = 0
+        // The index in `line` where a break may happen (the line ends before it).
+        var breakAt: Int? = nil
+        func trimTrailingSpaces(_ l: inout [G]) { while let g = l.last, isSpace(g) { l.removeLast() } }
+        for g in glyphs {
+            let w = widthOf(g)
+            if used + w > width {
+                if isSpace(g) {
+                    trimTrailingSpaces(&line)
+                    lines.append(line)
+                    line = []; used = 0; breakAt = nil
+                    continue
+                }
+                if let b = breakAt, b > 0 {
+                    var head = Array(line[..<b])
+                    var tail = Array(line[b...])
+                    trimTrailingSpaces(&head)
+                    while let f = tail.first, isSpace(f) { tail.removeFirst() }
+                    lines.append(head)
+                    line = tail
+                } else {
+                    lines.append(line)
+                    line = []
+                }
+                used = line.reduce(0) { $0 + widthOf($1) }
+                breakAt = nil
+            }
+            if w == 2, !line.isEmpty { breakAt = line.count }
+            line.append(g)
+            used += w
+            if isSpace(g) || w == 2 { breakAt = line.count }
+        }
+        trimTrailingSpaces(&line)
+        lines.append(line)
+        return lines
+    }
+}
+
+/// Formats the live and static date styles, and says when the shown value next changes.
+enum DateText {
+    static func string(for segment: Text.Segment, now: Date, calendar: Calendar) -> (String, Date?) {
+        switch segment {
+        case .verbatim(let s):
+            return (s, nil)
+        case .date(let date, let style):
+            return format(date, style: style, now: now, calendar: calendar)
+        case .timerInterval(let range, let countsDown, let pauseTime, let showsHours):
+            let at = pauseTime ?? now
+            let total = range.upperBound.timeIntervalSince(range.lowerBound)
+            let elapsed = min(max(0, at.timeIntervalSince(range.lowerBound)), total)
+            let shown = countsDown ? (total - elapsed).rounded(.up) : elapsed.rounded(.down)
+            var refresh: Date? = nil
+            if pauseTime == nil {
+                if now < range.lowerBound { refresh = range.lowerBound }
+                else if now < range.upperBound { refresh = nextSecond(after: now, reference: range.lowerBound) }
+            }
+            return (clock(seconds: Int(shown), showsHours: showsHours), refresh)
+        }
+    }
+
+    static func format(_ date: Date, style: Text.DateStyle, now: Date, calendar: Calendar) -> (String, Date?) {
+        switch style {
+        case .time:
+            let c = calendar.dateComponents([.hour, .minute], from: date)
+            return (pad2(c.hour ?? 0) + ":" + pad2(c.minute ?? 0), nil)
+        case .date:
+            let c = calendar.dateComponents([.year, .month, .day], from: date)
+            let month = monthNames[((c.month ?? 1) - 1 + 12) % 12]
+            return ("\(month) \(c.day ?? 1), \(c.year ?? 2000)", nil)
+        case .relative, .offset:
+            let delta = date.timeIntervalSince(now)
+            let magnitude = Int(abs(delta).rounded(.down))
+            let (text, secondPrecision) = duration(magnitude)
+            let refresh = secondPrecision
+                ? nextSecond(after: now, reference: date)
+                : nextMinute(after: now, reference: date)
+            if style == .relative { return (text, refresh) }
+            return ((delta >= 0 ? "+" : "-") + text, refresh)
+        case .timer:
+            let delta = now.timeIntervalSince(date)
+            let shown = delta < 0 ? (-delta).rounded(.up) : delta.rounded(.down)
+            return (clock(seconds: Int(shown), showsHours: true), nextSecond(after: now, reference: date))
+        }
+    }
+
+    /// "11 min, 14 sec", "2 hr, 5 min", "3 days, 4 hr"; and whether seconds are shown.
+    static func duration(_ seconds: Int) -> (String, Bool) {
+        if seconds < 60 { return ("\(seconds) sec", true) }
+        if seconds < 3600 {
+            let s = seconds % 60
+            return (s == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min, \(s) sec", true)
+        }
+        if seconds < 86_400 {
+            let m = (seconds % 3600) / 60
+            return (m == 0 ? "\(seconds / 3600) hr" : "\(seconds / 3600) hr, \(m) min", false)
+        }
+        let d = seconds / 86_400
+        let h = (seconds % 86_400) / 3600
+        let days = d == 1 ? "1 day" : "\(d) days"
+        return (h == 0 ? days : "\(days), \(h) hr", false)
+    }
+
+    /// "4:05" or "1:04:05".
+    static func clock(seconds: Int, showsHours: Bool) -> String {
+        let h = seconds / 3600, m = (seconds % 3600) / 60, s = seconds % 60
+        if h > 0 && showsHours { return "\(h):\(pad2(m)):\(pad2(s))" }
+        return "\(showsHours ? m : seconds / 60):\(pad2(s))"
+    }
+
+    /// The next moment after `now` that is a whole number of seconds from `reference`.
+    static func nextSecond(after now: Date, reference: Date) -> Date {
+        let d = now.timeIntervalSince(reference)
+        return reference.addingTimeInterval(d.rounded(.down) + 1)
+    }
+
+    static func nextMinute(after now: Date, reference: Date) -> Date {
+        let d = now.timeIntervalSince(reference)
+        return reference.addingTimeInterval((d / 60).rounded(.down) * 60 + 60)
+    }
+
+    static func pad2(_ v: Int) -> String { v < 10 ? "0\(v)" : String(v) }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+}
+
+/// Three-row digits drawn with box-drawing characters, for `.largeTitle` numbers.
+enum BigDigits {
+    static let glyphs: [Character: [String]] = [
+        "0": ["┌─┐", "│ │", "└─┘"],
+        "1": [" ╷ ", " │ ", " ╵ "],
+        "2": ["╶─┐", "┌─┘", "└─╴"],
+        "3": ["╶─┐", " ─┤", "╶─┘"],
+        "4": ["╷ ╷", "└─┤", "  ╵"],
+        "5": ["┌─╴", "└─┐", "╶─┘"],
+        "6": ["┌─╴", "├─┐", "└─┘"],
+        "7": ["╶─┐", "  │", "  ╵"],
+        "8": ["┌─┐", "├─┤", "└─┘"],
+        "9": ["┌─┐", "└─┤", "╶─┘"],
+        ":": [" ", ":", " "],
+        ".": [" ", " ", "."],
+        "-": ["   ", "╶─╴", "   "],
+        " ": [" ", " ", " "],
+        "°": ["°", " ", " "],
+    ]
+
+    /// The three lines of `text` in big digits, or nil when a character has no big form.
+    static func render(_ text: String) -> [String]? {
+        guard !text.isEmpty, text.contains(where: \.isNumber) else { return nil }
+        var rows = ["", "", ""]
+        for (i, c) in text.enumerated() {
+            guard let g = glyphs[c] else { return nil }
+            // Digits get a one-column gap between them; punctuation sits tight.
+            let gap = i > 0 && c.isNumber && text[text.index(text.startIndex, offsetBy: i - 1)].isNumber ? " " : ""
+            for r in 0..<3 { rows[r] += gap + g[r] }
+        }
+        return rows
+    }
+}

@@ -1,0 +1,281 @@
+import Foundation
+
+/// How a gauge is drawn.
+public enum GaugeStyleKind: Hashable, Sendable {
+    /// Circular in `accessoryCircular`, linear elsewhere.
+    case automatic
+    case linearCapacity, accessoryLinear, accessoryLinearCapacity
+    case accessoryCircular, accessoryCircularCapacity
+}
+
+/// A style for `gaugeStyle(_:)`.
+public struct GaugeStyle: Hashable, Sendable {
+    let kind: GaugeStyleKind
+    public static let automatic = GaugeStyle(kind: .automatic)
+    public static let linearCapacity = GaugeStyle(kind: .linearCapacity)
+    public static let accessoryLinear = GaugeStyle(kind: .accessoryLinear)
+    public static let accessoryLinearCapacity = GaugeStyle(kind: .accessoryLinearCapacity)
+    public static let accessoryCircular = GaugeStyle(kind: .accessoryCircular)
+    public static let accessoryCircularCapacity = GaugeStyle(kind: .accessoryCircularCapacity)
+}
+
+extension View {
+    /// How gauges inside are drawn.
+    public func gaugeStyle(_ style: GaugeStyle) -> some View { transformEnvironment { $0.gaugeStyle = style.kind } }
+
+    /// How progress views inside are drawn.
+    public func progressViewStyle(_ style: ProgressViewStyle) -> some View {
+        transformEnvironment { $0.progressViewCircular = style.isCircular }
+    }
+}
+
+/// A value within a range, drawn as a bar or a ring, as SwiftUI's `Gauge`.
+public struct Gauge<Label: View, CurrentValueLabel: View>: View {
+    let fraction: Double
+    let label: Label
+    let currentValueLabel: CurrentValueLabel
+
+    public init(
+        value: Double, in bounds: ClosedRange<Double> = 0...1,
+        @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> CurrentValueLabel
+    ) {
+        let span = bounds.upperBound - bounds.lowerBound
+        fraction = span > 0 && value.isFinite ? min(1, max(0, (value - bounds.lowerBound) / span)) : 0
+        self.label = label()
+        self.currentValueLabel = currentValueLabel()
+    }
+
+    @Environment(\.gaugeStyle) private var style
+    @Environment(\.widgetFamily) private var family
+
+    private var isCircular: Bool {
+        switch style {
+        case .accessoryCircular, .accessoryCircularCapacity: true
+        case .automatic: family == .accessoryCircular
+        default: false
+        }
+    }
+
+    public var body: some View {
+        if isCircular {
+            ZStack {
+                GaugeRing(fraction: fraction)
+                VStack(spacing: 0) {
+                    currentValueLabel.lineLimit(1)
+                    label.lineLimit(1).font(.caption)
+                }
+                .padding(.horizontal, 1)
+            }
+        } else {
+            VStack(alignment: .leading, spacing: 0) {
+                HStack(spacing: 1) {
+                    label.lineLimit(1)
+                    Spacer(minLength: 0)
+                    currentValueLabel.lineLimit(1)
+                }
+                GaugeBar(fraction: fraction)
+            }
+        }
+    }
+}
+
+extension Gauge where CurrentValueLabel == EmptyView {
+    public init(value: Double, in bounds: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label) {
+        self.init(value: value, in: bounds, label: label, currentValueLabel: { EmptyView() })
+    }
+}
+
+/// A style for `progressViewStyle(_:)`.
+public struct ProgressViewStyle: Hashable, Sendable {
+    let isCircular: Bool
+    public static let linear = ProgressViewStyle(isCircular: false)
+    public static let circular = ProgressViewStyle(isCircular: true)
+    public static let automatic = ProgressViewStyle(isCircular: false)
+}
+
+extension EnvironmentValues {
+    var progressViewCircular: Bool {
+        get { gaugeStyle == .accessoryCircularCapacity }
+        set { if newValue { gaugeStyle = .accessoryCircularCapacity } }
+    }
+}
+
+/// Progress toward completion, as SwiftUI's `ProgressView`: a bar, or a ring.
+///
+/// With `timerInterval:` it fills (or empties) by itself over the interval, without entries.
+public struct ProgressView<Label: View>: View {
+    enum Source {
+        case value(Double)
+        case timer(ClosedRange<Date>, countsDown: Bool)
+    }
+    let source: Source
+    let label: Label
+
+    public init(value: Double?, total: Double = 1, @ViewBuilder label: () -> Label) {
+        let v = value ?? 0
+        source = .value(total > 0 && v.isFinite ? min(1, max(0, v / total)) : 0)
+        self.label = label()
+    }
+
+    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label) {
+        source = .timer(timerInterval, countsDown: countsDown)
+        self.label = label()
+    }
+
+    @Environment(\.gaugeStyle) private var style
+
+    public var body: some View {
+        let bar: AnyView = {
+            switch source {
+            case .value(let f):
+                return style == .accessoryCircularCapacity ? AnyView(GaugeRing(fraction: f)) : AnyView(GaugeBar(fraction: f))
+            case .timer(let range, let down):
+                return AnyView(TimerBar(range: range, countsDown: down, circular: style == .accessoryCircularCapacity))
+            }
+        }()
+        VStack(alignment: .leading, spacing: 0) {
+            label.lineLimit(1)
+            bar
+        }
+    }
+}
+
+extension ProgressView where Label == EmptyView {
+    public init(value: Double?, total: Double = 1) {
+        self.init(value: value, total: total, label: { EmptyView() })
+    }
+    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) {
+        self.init(timerInterval: timerInterval, countsDown: countsDown, label: { EmptyView() })
+    }
+}
+
+/// A horizontal bar filled to a fraction, with eighth-block precision.
+struct GaugeBar: View, PrimitiveView {
+    let fraction: Double
+    var body: Never { primitiveBody() }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        [MeterNode(kind: .bar, fraction: { _ in (fraction, nil) }, styles: MeterNode.Styles(env))]
+    }
+}
+
+/// A ring around its frame, filled clockwise from the top to a fraction.
+struct GaugeRing: View, PrimitiveView {
+    let fraction: Double
+    var body: Never { primitiveBody() }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        [MeterNode(kind: .ring, fraction: { _ in (fraction, nil) }, styles: MeterNode.Styles(env))]
+    }
+}
+
+/// A bar or ring that follows a timer interval by itself.
+struct TimerBar: View, PrimitiveView {
+    let range: ClosedRange<Date>
+    let countsDown: Bool
+    let circular: Bool
+    var body: Never { primitiveBody() }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        let range = range, countsDown = countsDown
+        return [MeterNode(kind: circular ? .ring : .bar, fraction: { now in
+            let total = range.upperBound.timeIntervalSince(range.lowerBound)
+            guard total > 0 else { return (countsDown ? 0 : 1, nil) }
+            let elapsed = min(max(0, now.timeIntervalSince(range.lowerBound)), total)
+            let f = countsDown ? 1 - elapsed / total : elapsed / total
+            let next: Date? = now < range.lowerBound ? range.lowerBound
+                : now < range.upperBound ? DateText.nextSecond(after: now, reference: range.lowerBound) : nil
+            return (f, next)
+        }, styles: MeterNode.Styles(env))]
+    }
+}
+
+/// Draws bars and rings.
+final class MeterNode: LayoutNode {
+    enum Kind { case bar, ring }
+
+    struct Styles {
+        var filled: CellStyle
+        var track: CellStyle
+        var masked: Bool
+        init(_ env: EnvironmentValues) {
+            let tint = env.dimsContent ? env.palette.invalidated : env.palette.tint
+            filled = CellStyle(foreground: env.masksContent ? env.palette.redaction : tint)
+            track = CellStyle(foreground: env.masksContent ? env.palette.redaction : env.palette.tertiary)
+            masked = env.masksContent
+        }
+    }
+
+    let kind: Kind
+    let fraction: (Date) -> (Double, Date?)
+    let styles: Styles
+
+    init(kind: Kind, fraction: @escaping (Date) -> (Double, Date?), styles: Styles) {
+        self.kind = kind
+        self.fraction = fraction
+        self.styles = styles
+    }
+
+    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        switch kind {
+        case .bar:
+            return CellSize(width: min(proposal.width ?? 10, ProposedSize.unbounded), height: 1)
+        case .ring:
+            let w = max(5, min(proposal.width ?? 8, ProposedSize.unbounded))
+            let h = max(3, min(proposal.height ?? 3, ProposedSize.unbounded))
+            return CellSize(width: w, height: h)
+        }
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        let (f, next) = fraction(context.now)
+        if let next { context.refresh(at: next) }
+        // A masked meter shows as empty: its value is as private as the text beside it.
+        let value = styles.masked ? 0 : max(0, min(1, f))
+        switch kind {
+        case .bar: drawBar(value, rect, &canvas)
+        case .ring: drawRing(value, rect, &canvas)
+        }
+    }
+
+    private func drawBar(_ value: Double, _ rect: CellRect, _ canvas: inout Canvas) {
+        let eighths = Int((value * Double(rect.width * 8)).rounded())
+        let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        let y = rect.y + (rect.height - 1) / 2
+        for i in 0..<rect.width {
+            let filled = eighths - i * 8
+            if filled >= 8 {
+                canvas.put("█", width: 1, x: rect.x + i, y: y, style: styles.filled)
+            } else if filled > 0 {
+                canvas.put(partials[filled - 1], width: 1, x: rect.x + i, y: y, style: styles.filled)
+            } else {
+                canvas.put("░", width: 1, x: rect.x + i, y: y, style: styles.track)
+            }
+        }
+    }
+
+    private func drawRing(_ value: Double, _ rect: CellRect, _ canvas: inout Canvas) {
+        let w = rect.width, h = rect.height
+        guard w >= 3, h >= 2 else { return drawBar(value, rect, &canvas) }
+        // The perimeter clockwise from the top centre, so the fill grows like a watch hand.
+        var cells: [(Int, Int)] = []
+        let mid = w / 2
+        for x in mid..<w { cells.append((x, 0)) }
+        for y in 1..<h { cells.append((w - 1, y)) }
+        for x in stride(from: w - 2, through: 0, by: -1) { cells.append((x, h - 1)) }
+        for y in stride(from: h - 2, through: 0, by: -1) { cells.append((0, y)) }
+        for x in 1..<mid { cells.append((x, 0)) }
+        let filledCount = Int((value * Double(cells.count)).rounded())
+        for (i, (x, y)) in cells.enumerated() {
+            let heavy = i < filledCount
+            let glyph: Character
+            switch (x, y) {
+            case (0, 0): glyph = heavy ? "┏" : "╭"
+            case (w - 1, 0): glyph = heavy ? "┓" : "╮"
+            case (w - 1, h - 1): glyph = heavy ? "┛" : "╯"
+            case (0, h - 1): glyph = heavy ? "┗" : "╰"
+            case (_, 0), (_, h - 1): glyph = heavy ? "━" : "─"
+            default: glyph = heavy ? "┃" : "│"
+            }
+            canvas.put(glyph, width: 1, x: rect.x + x, y: rect.y + y, style: heavy ? styles.filled : styles.track)
+        }
+    }
+}

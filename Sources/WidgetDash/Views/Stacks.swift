@@ -1,0 +1,86 @@
+/// Arranges views in a row.
+///
+/// Space is offered to the least flexible children first, so fixed-size texts keep their
+/// width and `Spacer`s take what is left. Default spacing is one column.
+public struct HStack<Content: View>: View, PrimitiveView {
+    let alignment: VerticalAlignment
+    let spacing: Int?
+    let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public var body: Never { primitiveBody() }
+
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        var inner = env
+        inner.stackAxis = .horizontal
+        let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
+        return [StackNode(axis: .horizontal, alignment: cross, spacing: spacing ?? 1, children: resolve(content, inner, context))]
+    }
+}
+
+/// Arranges views in a column. Default spacing is none: rows are scarce in a terminal.
+public struct VStack<Content: View>: View, PrimitiveView {
+    let alignment: HorizontalAlignment
+    let spacing: Int?
+    let content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public var body: Never { primitiveBody() }
+
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        var inner = env
+        inner.stackAxis = .vertical
+        let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
+        return [StackNode(axis: .vertical, alignment: cross, spacing: spacing ?? 0, children: resolve(content, inner, context))]
+    }
+}
+
+/// Overlays views, each aligned in the same frame.
+public struct ZStack<Content: View>: View, PrimitiveView {
+    let alignment: Alignment
+    let content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    public var body: Never { primitiveBody() }
+
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        var inner = env
+        inner.stackAxis = nil
+        return [ZStackNode(alignment: alignment, children: resolve(content, inner, context))]
+    }
+}
+
+/// Flexible empty space that pushes its neighbours apart along its stack's axis.
+public struct Spacer: View, PrimitiveView {
+    let minLength: Int
+    public init(minLength: Int? = nil) { self.minLength = minLength ?? 0 }
+    public var body: Never { primitiveBody() }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        [SpacerNode(minLength: minLength, axis: env.stackAxis)]
+    }
+}
+
+/// A thin line: horizontal in a column, vertical in a row.
+public struct Divider: View, PrimitiveView {
+    public init() {}
+    public var body: Never { primitiveBody() }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        var style = CellStyle(foreground: env.palette.border)
+        if env.dimsContent { style.foreground = env.palette.invalidated }
+        return [DividerNode(vertical: env.stackAxis == .horizontal, style: style)]
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// A piece of a widget's interface, as in SwiftUI: a value that describes content.
+///
+/// Write your own views by composing others in `body`. Built-in views (Text, stacks, Gauge…)
+/// are primitive: they have no body and lay themselves out.
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+}
+
+extension Never: View {
+    public var body: Never { fatalError("Never has no body") }
+}
+
+/// A view the layout engine knows how to turn into layout nodes directly.
+protocol PrimitiveView {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode]
+}
+
+extension PrimitiveView {
+    /// Primitive views have no body; asking for one is a programming error in the engine.
+    func primitiveBody() -> Never { fatalError("\(Self.self) is a primitive view") }
+}
+
+/// What resolving a widget's view tree collects besides its layout nodes.
+final class ResolveContext {
+    var containerBackground: AnyShapeStyle?
+    var widgetURL: URL?
+    init() {}
+}
+
+/// Turns any view into layout nodes, evaluating `body` with the environment in scope.
+func resolve<V: View>(_ view: V, _ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    if let primitive = view as? any PrimitiveView {
+        return primitive.makeNodes(env, context)
+    }
+    let body = EnvironmentValues.$current.withValue(env) { view.body }
+    return resolve(body, env, context)
+}
+
+/// Resolves a view into exactly one node, stacking several vertically as a `VStack` would.
+func resolveSingle<V: View>(_ view: V, _ env: EnvironmentValues, _ context: ResolveContext) -> LayoutNode {
+    let nodes = resolve(view, env, context)
+    if nodes.count == 1 { return nodes[0] }
+    if nodes.isEmpty { return EmptyNode() }
+    return StackNode(axis: .vertical, alignment: .center, spacing: 0, children: nodes)
+}
+
+// MARK: - Builder
+
+/// Builds views from the statements of a closure, as SwiftUI's `@ViewBuilder` does.
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
+        TupleView(repeat each content)
+    }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<First: View, Second: View>(first: First) -> ConditionalContent<First, Second> {
+        ConditionalContent(storage: .first(first))
+    }
+    public static func buildEither<First: View, Second: View>(second: Second) -> ConditionalContent<First, Second> {
+        ConditionalContent(storage: .second(second))
+    }
+    public static func buildArray<Content: View>(_ components: [Content]) -> ForEach<Range<Int>, Int, Content> {
+        ForEach(components.indices) { components[$0] }
+    }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+}
+
+/// Several views one after the other, made by `@ViewBuilder`.
+public struct TupleView<each Content: View>: View, PrimitiveView {
+    let content: (repeat each Content)
+    public init(_ content: repeat each Content) { self.content = (repeat each content) }
+    public var body: Never { primitiveBody() }
+
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        var nodes: [LayoutNode] = []
+        for child in repeat each content {
+            nodes += resolve(child, env, context)
+        }
+        return nodes
+    }
+}
+
+/// No content at all.
+public struct EmptyView: View, PrimitiveView {
+    public init() {}
+    public var body: Never { primitiveBody() }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { [] }
+}
+
+/// One of two views, chosen by an `if`/`else` in a builder.
+public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+    enum Storage {
+        case first(TrueContent)
+        case second(FalseContent)
+    }
+    let storage: Storage
+    public var body: Never { primitiveBody() }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        switch storage {
+        case .first(let v): resolve(v, env, context)
+        case .second(let v): resolve(v, env, context)
+        }
+    }
+}
+
+extension Optional: View where Wrapped: View {
+    public var body: Never { fatalError("Optional is a primitive view") }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        switch self {
+        case .some(let v): resolve(v, env, context)
+        case .none: []
+        }
+    }
+}
+
+/// A view with its type erased.
+public struct AnyView: View, PrimitiveView {
+    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
+    public init<V: View>(_ view: V) {
+        make = { env, context in resolve(view, env, context) }
+    }
+    public var body: Never { primitiveBody() }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
+}
+
+/// Groups views without adding a layout of its own.
+public struct Group<Content: View>: View, PrimitiveView {
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    public var body: Never { primitiveBody() }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { resolve(content, env, context) }
+}
+
+/// Views made from the elements of a collection.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    let data: Data
+    let content: (Data.Element) -> Content
+
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+
+    public var body: Never { primitiveBody() }
+
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        data.flatMap { resolve(content($0), env, context) }
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A moment of a widget's content: the date it becomes current, and how relevant it is then.
+public protocol TimelineEntry: Sendable {
+    /// When this entry becomes the one on screen.
+    var date: Date { get }
+    /// How relevant the entry is (used by Smart Stacks); nil when the widget does not say.
+    var relevance: TimelineEntryRelevance? { get }
+}
+
+extension TimelineEntry {
+    public var relevance: TimelineEntryRelevance? { nil }
+}
+
+/// How relevant an entry is, and for how long from its date.
+public struct TimelineEntryRelevance: Hashable, Sendable, Codable {
+    public var score: Float
+    public var duration: TimeInterval
+    public init(score: Float, duration: TimeInterval = 0) {
+        self.score = score
+        self.duration = duration
+    }
+}
+
+/// When the system should ask the provider for a new timeline.
+public enum TimelineReloadPolicy: Hashable, Sendable {
+    /// After the last entry's date has passed.
+    case atEnd
+    /// At the given date (before or after the last entry).
+    case after(Date)
+    /// Only when someone asks: WidgetCenter, an intent, the user.
+    case never
+}
+
+/// Entries a widget shows over time, and when to ask for more.
+public struct Timeline<EntryType: TimelineEntry>: Sendable {
+    public let entries: [EntryType]
+    public let policy: TimelineReloadPolicy
+
+    public init(entries: [EntryType], policy: TimelineReloadPolicy) {
+        self.entries = entries
+        self.policy = policy
+    }
+}
+
+/// What a provider is told about the widget it is asked to fill.
+public struct TimelineProviderContext: Sendable {
+    /// The family the widget is shown in.
+    public let family: WidgetFamily
+    /// The size of the widget's content, in cells.
+    public let displaySize: CellSize
+    /// True in the gallery and other previews: answer fast, sample data is fine.
+    public let isPreview: Bool
+
+    public init(family: WidgetFamily, displaySize: CellSize? = nil, isPreview: Bool = false) {
+        self.family = family
+        self.displaySize = displaySize ?? family.contentSize
+        self.isPreview = isPreview
+    }
+}
+
+/// Supplies a widget's entries: a placeholder at once, a snapshot for previews, and the timeline.
+///
+/// The same three calls as WidgetKit's `TimelineProvider`, written as async functions. A
+/// provider is a value shared with the scheduler's tasks, so it is `Sendable`; keep mutable
+/// state out of it (read it from files or the store in `timeline(in:)`).
+public protocol TimelineProvider: Sendable {
+    associatedtype Entry: TimelineEntry
+    typealias Context = TimelineProviderContext
+
+    /// Generic content shown redacted while the real content loads; must return at once.
+    func placeholder(in context: Context) -> Entry
+    /// One entry for the gallery and previews (`context.isPreview` is true there); should be fast.
+    func snapshot(in context: Context) async -> Entry
+    /// The real timeline. Throwing shows the error in the widget's panel and retries later.
+    func timeline(in context: Context) async throws -> Timeline<Entry>
+}
