@@ -1,0 +1,371 @@
+import Foundation
+import WidgetDash
+
+/// A day the calendar shows.
+public struct CalendarEntry: TimelineEntry {
+    /// The start of the day this entry shows (or any moment in it).
+    public let date: Date
+
+    public init(date: Date) { self.date = date }
+}
+
+/// Makes one entry at the start of today and of each of the next days, then asks for more.
+///
+/// A month grid only changes at midnight, so this is WidgetKit's `.atEnd` case: a window
+/// over known dates, a reload or two a day.
+public struct CalendarProvider: TimelineProvider {
+    /// How many days one timeline covers: today and the next two.
+    public static let dayCount = 3
+
+    /// The current moment; injected so that tests and goldens can fix it.
+    public var now: @Sendable () -> Date
+    /// The calendar whose midnights the entries fall on; it should be the one the view is
+    /// drawn with (the provider is not told the view's time zone).
+    public var calendar: Calendar
+
+    public init(now: @escaping @Sendable () -> Date = Date.init, calendar: Calendar = .current) {
+        self.now = now
+        self.calendar = calendar
+    }
+
+    public func placeholder(in context: Context) -> CalendarEntry {
+        CalendarEntry(date: SampleData.date)
+    }
+
+    public func snapshot(in context: Context) async -> CalendarEntry {
+        CalendarEntry(date: now())
+    }
+
+    public func timeline(in context: Context) async throws -> Timeline<CalendarEntry> {
+        let today = calendar.startOfDay(for: now())
+        let entries = (0..<Self.dayCount).compactMap { offset in
+            calendar.date(byAdding: .day, value: offset, to: today).map { CalendarEntry(date: calendar.startOfDay(for: $0)) }
+        }
+        return Timeline(entries: entries, policy: .atEnd)
+    }
+}
+
+/// Today in the month: a month grid with today marked, and the date in big digits.
+public struct CalendarWidget: Widget {
+    public init() {}
+
+    public var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "calendar", provider: CalendarProvider()) { entry in
+            CalendarView(entry: entry)
+        }
+        .configurationDisplayName("Calendar")
+        .description("Today's date and the month at a glance, with week numbers.")
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+    }
+}
+
+/// The calendar's view, laid out anew for each family.
+public struct CalendarView: View {
+    public let entry: CalendarEntry
+
+    public init(entry: CalendarEntry) { self.entry = entry }
+
+    @Environment(\.widgetFamily) private var family
+    @Environment(\.calendar) private var environmentCalendar
+    @Environment(\.timeZone) private var timeZone
+
+    public var body: some View {
+        let month = MonthFacts(date: entry.date, calendar: DateWords.calendar(environmentCalendar, in: timeZone))
+        switch family {
+        case .systemSmall: CalendarSmall(month: month)
+        case .systemMedium: CalendarMedium(month: month)
+        case .accessoryRectangular: CalendarRectangular(month: month)
+        case .accessoryInline: CalendarInline(month: month)
+        default: CalendarLarge(month: month)
+        }
+    }
+}
+
+/// Everything the calendar's layouts say about one day and its month.
+struct MonthFacts {
+    let date: Date
+    let calendar: Calendar
+    let day: Int
+    let month: Int
+    let year: Int
+    let weekday: Int
+    let daysInMonth: Int
+    let daysInYear: Int
+    let dayOfYear: Int
+    /// Blank cells before the 1st in a week that starts on Monday.
+    let leadingBlanks: Int
+    /// The ISO week number of each row of the grid.
+    let weekNumbers: [Int]
+
+    init(date: Date, calendar: Calendar) {
+        self.date = date
+        self.calendar = calendar
+        let c = calendar.dateComponents([.day, .month, .year, .weekday], from: date)
+        day = c.day ?? 1
+        month = c.month ?? 1
+        year = c.year ?? 2000
+        weekday = c.weekday ?? 1
+        daysInMonth = calendar.range(of: .day, in: .month, for: date)?.count ?? 30
+        daysInYear = calendar.range(of: .day, in: .year, for: date)?.count ?? 365
+        dayOfYear = calendar.ordinality(of: .day, in: .year, for: date) ?? 1
+        let first = calendar.date(byAdding: .day, value: 1 - day, to: calendar.startOfDay(for: date)) ?? date
+        // Weeks start on Monday, as ISO 8601 has it, whatever the process locale says: a
+        // terminal's locale is often "C" (Sunday first) and says nothing about its user, and
+        // the week numbers beside the grid are ISO weeks, which only line up with Monday rows.
+        let blanks = (calendar.component(.weekday, from: first) + 5) % 7
+        let count = daysInMonth
+        leadingBlanks = blanks
+        weekNumbers = (0..<(blanks + count + 6) / 7).map { row in
+            let dayInRow = max(1, min(count, row * 7 - blanks + 1))
+            let d = calendar.date(byAdding: .day, value: dayInRow - 1, to: first) ?? first
+            return DateWords.isoWeek(of: d, in: calendar.timeZone)
+        }
+    }
+
+    var weekdayName: String { DateWords.weekday(weekday) }
+    var monthName: String { DateWords.month(month) }
+    var week: Int { DateWords.isoWeek(of: date, in: calendar.timeZone) }
+    var daysLeftInYear: Int { daysInYear - dayOfYear }
+
+    /// The day number in each cell of grid row `row` (nil for blanks), Monday first.
+    func days(inRow row: Int) -> [Int?] {
+        (0..<7).map { column in
+            let d = row * 7 + column - leadingBlanks + 1
+            return (1...daysInMonth).contains(d) ? d : nil
+        }
+    }
+
+    /// The day `offset` days from this one: its weekday and day number.
+    func neighbour(_ offset: Int) -> (weekday: Int, day: Int) {
+        let d = calendar.date(byAdding: .day, value: offset, to: date) ?? date
+        let c = calendar.dateComponents([.weekday, .day], from: d)
+        return (c.weekday ?? 1, c.day ?? 1)
+    }
+
+    /// The phase of the moon on this day, from the mean synodic month (good to about a day).
+    var moonPhase: String {
+        // A new moon: 6 January 2000, 18:14 UTC.
+        let reference = Date(timeIntervalSince1970: 947_182_440)
+        let synodic = 29.530_588_853
+        let days = date.addingTimeInterval(12 * 3600).timeIntervalSince(reference) / 86_400
+        let age = (days.truncatingRemainder(dividingBy: synodic) + synodic).truncatingRemainder(dividingBy: synodic)
+        let names = ["New moon", "Waxing crescent", "First quarter", "Waxing gibbous",
+                     "Full moon", "Waning gibbous", "Last quarter", "Waning crescent"]
+        return names[Int((age / synodic * 8).rounded()) % 8]
+    }
+}
+
+/// A day number that stands out as today: white on the tint where colors are full, and bold
+/// and underlined where the host tints or desaturates everything (where a colored background
+/// would be drawn in the same color as the text on it).
+struct TodayMark: ViewModifier {
+    let isToday: Bool
+    @Environment(\.widgetRenderingMode) private var renderingMode
+
+    func body(content: Content) -> some View {
+        if !isToday {
+            content
+        } else if renderingMode == .fullColor {
+            content.foregroundStyle(Color.white).bold().background(Color.accentColor)
+        } else {
+            content.bold()
+        }
+    }
+}
+
+/// The weekday initials over the grid, Monday first.
+private let gridHeader = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+
+/// The month as a grid of day numbers, with today marked and weekends dimmed.
+struct MonthGrid: View {
+    let month: MonthFacts
+    /// Cells per day; wider cells leave a cell of air on each side of the number.
+    var cellWidth = 2
+    var rowSpacing = 0
+    var showsWeekNumbers = false
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: rowSpacing) {
+            HStack(spacing: 1) {
+                if showsWeekNumbers { Text("Wk").foregroundStyle(.tertiary).frame(width: 2, alignment: .trailing) }
+                ForEach(0..<7) { column in
+                    cell(Text(gridHeader[column]).foregroundStyle(column >= 5 ? AnyShapeStyle(.tint) : AnyShapeStyle(.secondary)).bold())
+                }
+            }
+            ForEach(0..<month.weekNumbers.count) { row in
+                HStack(spacing: 1) {
+                    if showsWeekNumbers {
+                        Text(String(month.weekNumbers[row])).foregroundStyle(.tertiary).frame(width: 2, alignment: .trailing)
+                    }
+                    ForEach(0..<7) { column in
+                        dayCell(month.days(inRow: row)[column], weekend: column >= 5)
+                    }
+                }
+            }
+        }
+    }
+
+    private func cell(_ text: Text) -> some View {
+        text.padding(.horizontal, (cellWidth - 2) / 2).frame(width: Double(cellWidth), alignment: .trailing)
+    }
+
+    @ViewBuilder
+    private func dayCell(_ day: Int?, weekend: Bool) -> some View {
+        if let day {
+            let isToday = day == month.day
+            // The weekend color is set around the mark, so that today's own color wins inside it.
+            Text(String(day))
+                .underline(isToday)
+                .padding(.horizontal, (cellWidth - 2) / 2)
+                .frame(width: Double(cellWidth), alignment: .trailing)
+                .modifier(TodayMark(isToday: isToday))
+                .foregroundStyle(weekend ? AnyShapeStyle(.secondary) : AnyShapeStyle(.primary))
+        } else {
+            Text(" ").frame(width: Double(cellWidth))
+        }
+    }
+}
+
+// MARK: - System families
+
+/// Small: the weekday and month, today in big digits, and the days around today.
+///
+/// A whole month needs 20 columns (seven two-digit days and six gaps) and a small widget has
+/// 18, so the small family shows a strip of six days around today instead of a cramped grid.
+struct CalendarSmall: View {
+    let month: MonthFacts
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            Text(month.weekdayName.uppercased()).font(.headline).foregroundStyle(.tint)
+            Text("\(month.monthName) \(month.year)").foregroundStyle(.secondary)
+            Spacer(minLength: 0)
+            HStack(spacing: 2) {
+                Text(String(month.day)).font(.largeTitle).layoutPriority(1)
+                VStack(alignment: .leading, spacing: 0) {
+                    Text("Week \(month.week)").foregroundStyle(.secondary)
+                    Text("Day \(month.dayOfYear)").foregroundStyle(.secondary)
+                    Text("\(month.daysLeftInYear) to go").foregroundStyle(.tertiary)
+                }
+            }
+            // First in its column, so that it is sized with the three rows big digits need.
+            .layoutPriority(1)
+            Spacer(minLength: 0)
+            DayStrip(month: month, offsets: -1...4)
+        }
+    }
+}
+
+/// A few days in a row, weekday initials over day numbers, today marked.
+struct DayStrip: View {
+    let month: MonthFacts
+    let offsets: ClosedRange<Int>
+
+    var body: some View {
+        let days = offsets.map { (offset: $0, day: month.neighbour($0)) }
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                ForEach(days.indices) { i in
+                    Text(String(DateWords.shortWeekday(days[i].day.weekday).prefix(2)))
+                        .foregroundStyle(days[i].offset == 0 ? AnyShapeStyle(.tint) : AnyShapeStyle(.secondary))
+                        .frame(width: 2, alignment: .trailing)
+                }
+            }
+            HStack(spacing: 1) {
+                ForEach(days.indices) { i in
+                    Text(String(days[i].day.day))
+                        .frame(width: 2, alignment: .trailing)
+                        .modifier(TodayMark(isToday: days[i].offset == 0))
+                }
+            }
+        }
+    }
+}
+
+/// Medium: the date on the left, the month grid on the right.
+struct CalendarMedium: View {
+    let month: MonthFacts
+
+    var body: some View {
+        HStack(alignment: .top, spacing: 2) {
+            VStack(alignment: .leading, spacing: 0) {
+                Text(month.weekdayName.uppercased()).font(.headline).foregroundStyle(.tint)
+                Spacer(minLength: 0)
+                Text(String(month.day)).font(.largeTitle).layoutPriority(1)
+                Spacer(minLength: 0)
+                Text("\(month.monthName) \(month.year)").bold()
+                Text("Week \(month.week) · Day \(month.dayOfYear)").foregroundStyle(.secondary)
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+            MonthGrid(month: month)
+        }
+    }
+}
+
+/// Large: the month and year, a roomy grid with week numbers, and the year's progress.
+struct CalendarLarge: View {
+    let month: MonthFacts
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Text("\(month.monthName) \(month.year)").font(.headline)
+                Spacer(minLength: 0)
+                Text("\(month.weekdayName) \(month.day)").foregroundStyle(.tint).bold()
+            }
+            Spacer(minLength: 0)
+            HStack(spacing: 0) {
+                Spacer(minLength: 0)
+                MonthGrid(month: month, cellWidth: 4, rowSpacing: 1, showsWeekNumbers: true)
+                Spacer(minLength: 0)
+            }
+            .layoutPriority(1)
+            Spacer(minLength: 0)
+            Divider()
+            HStack(spacing: 1) {
+                Text(String(month.year)).foregroundStyle(.secondary)
+                ProgressView(value: Double(month.dayOfYear), total: Double(month.daysInYear))
+                Text(DateWords.percent(Double(month.dayOfYear) / Double(max(1, month.daysInYear))))
+                    .frame(width: 4, alignment: .trailing)
+            }
+            HStack(spacing: 1) {
+                Text("Day \(month.dayOfYear) · \(month.daysLeftInYear) days left").foregroundStyle(.secondary).layoutPriority(1)
+                Spacer(minLength: 1)
+                Label(month.moonPhase, systemImage: "moon").foregroundStyle(.secondary).layoutPriority(1)
+            }
+        }
+    }
+}
+
+// MARK: - Accessory families
+
+/// Rectangular: the day number in big digits, with weekday, month and week beside it.
+struct CalendarRectangular: View {
+    let month: MonthFacts
+
+    var body: some View {
+        HStack(spacing: 1) {
+            Text(String(month.day)).font(.largeTitle).layoutPriority(1)
+            VStack(alignment: .leading, spacing: 0) {
+                Text(month.weekdayName).bold()
+                Text(month.monthName)
+                Text("Week \(month.week)").foregroundStyle(.secondary)
+            }
+            .layoutPriority(1)
+            // Leading, as lock screen text is, rather than centred.
+            Spacer(minLength: 0)
+        }
+    }
+}
+
+/// Inline: "▦ Sunday, November 22".
+struct CalendarInline: View {
+    let month: MonthFacts
+
+    var body: some View {
+        HStack(spacing: 1) {
+            Image(systemName: "calendar")
+            Text("\(month.weekdayName), \(month.monthName) \(month.day)")
+        }
+    }
+}
