@@ -17,13 +17,14 @@ public struct CalendarProvider: TimelineProvider {
     /// How many days one timeline covers: today and the next two.
     public static let dayCount = 3
 
-    /// The current moment; injected so that tests and goldens can fix it.
-    public var now: @Sendable () -> Date
+    /// The current moment when set (tests fix it); else the dashboard's time from the context,
+    /// so time travel and `snapshot --at` show what the widget would show then.
+    public var now: (@Sendable () -> Date)?
     /// The calendar whose midnights the entries fall on; it should be the one the view is
     /// drawn with (the provider is not told the view's time zone).
     public var calendar: Calendar
 
-    public init(now: @escaping @Sendable () -> Date = Date.init, calendar: Calendar = .current) {
+    public init(now: (@Sendable () -> Date)? = nil, calendar: Calendar = .current) {
         self.now = now
         self.calendar = calendar
     }
@@ -33,11 +34,11 @@ public struct CalendarProvider: TimelineProvider {
     }
 
     public func snapshot(in context: Context) async -> CalendarEntry {
-        CalendarEntry(date: now())
+        CalendarEntry(date: now?() ?? context.date)
     }
 
     public func timeline(in context: Context) async throws -> Timeline<CalendarEntry> {
-        let today = calendar.startOfDay(for: now())
+        let today = calendar.startOfDay(for: now?() ?? context.date)
         let entries = (0..<Self.dayCount).compactMap { offset in
             calendar.date(byAdding: .day, value: offset, to: today).map { CalendarEntry(date: calendar.startOfDay(for: $0)) }
         }

@@ -18,10 +18,11 @@ public struct ClockProvider: TimelineProvider {
     /// How many minute entries one timeline holds.
     public static let entryCount = 60
 
-    /// The current moment; injected so that tests and goldens can fix it.
-    public var now: @Sendable () -> Date
+    /// The current moment when set (tests fix it); else the dashboard's time from the context,
+    /// so time travel and `snapshot --at` show what the widget would show then.
+    public var now: (@Sendable () -> Date)?
 
-    public init(now: @escaping @Sendable () -> Date = Date.init) {
+    public init(now: (@Sendable () -> Date)? = nil) {
         self.now = now
     }
 
@@ -30,11 +31,11 @@ public struct ClockProvider: TimelineProvider {
     }
 
     public func snapshot(in context: Context) async -> ClockEntry {
-        ClockEntry(date: Self.startOfMinute(now()))
+        ClockEntry(date: Self.startOfMinute(now?() ?? context.date))
     }
 
     public func timeline(in context: Context) async throws -> Timeline<ClockEntry> {
-        let first = Self.startOfMinute(now())
+        let first = Self.startOfMinute(now?() ?? context.date)
         let entries = (0..<Self.entryCount).map { ClockEntry(date: first.addingTimeInterval(Double($0) * 60)) }
         return Timeline(entries: entries, policy: .atEnd)
     }

@@ -34,15 +34,16 @@ public struct SystemProvider: TimelineProvider {
     /// How long after a reading the next one is asked for.
     public static let refreshInterval: TimeInterval = 10
 
-    /// The current moment; injected so that tests and goldens can fix it.
-    public var now: @Sendable () -> Date
+    /// The current moment when set (tests fix it); else the dashboard's time from the context,
+    /// so time travel and `snapshot --at` show what the widget would show then.
+    public var now: (@Sendable () -> Date)?
     /// The text of a file by path, or nil when it cannot be read; injected for tests.
     public var readFile: @Sendable (String) -> String?
     /// The time between the two reads of /proc/stat.
     public var sampleInterval: Duration
 
     public init(
-        now: @escaping @Sendable () -> Date = Date.init,
+        now: (@Sendable () -> Date)? = nil,
         readFile: @escaping @Sendable (String) -> String? = SystemProvider.readTextFile,
         sampleInterval: Duration = .milliseconds(250)
     ) {
@@ -52,18 +53,18 @@ public struct SystemProvider: TimelineProvider {
     }
 
     public func placeholder(in context: Context) -> SystemEntry {
-        SystemEntry(date: now(), state: .stats(.sample), hostname: "localhost")
+        SystemEntry(date: now?() ?? context.date, state: .stats(.sample), hostname: "localhost")
     }
 
     public func snapshot(in context: Context) async -> SystemEntry {
         // The gallery answers at once with sample numbers rather than waiting on a CPU sample.
-        SystemEntry(date: now(), state: .stats(.sample), hostname: "localhost")
+        SystemEntry(date: now?() ?? context.date, state: .stats(.sample), hostname: "localhost")
     }
 
     public func timeline(in context: Context) async throws -> Timeline<SystemEntry> {
         let state = try await read()
         let hostname = readFile("/proc/sys/kernel/hostname")?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let date = now()
+        let date = now?() ?? context.date
         let entry = SystemEntry(date: date, state: state, hostname: hostname.flatMap { $0.isEmpty ? nil : $0 })
         return Timeline(entries: [entry], policy: .after(date.addingTimeInterval(Self.refreshInterval)))
     }

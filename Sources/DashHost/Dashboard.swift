@@ -191,6 +191,12 @@ public final class Dashboard: InteractiveHost {
         }
     }
 
+    /// Marks every panel for redrawing (benchmarks use it to measure a full frame).
+    public func invalidateAll() {
+        dirtyPanels.formUnion(instances.map(\.id))
+        screenDirty = true
+    }
+
     /// The instance at a placement index.
     public func instance(at index: Int) -> WidgetInstance? { instances.first { $0.id == index } }
 
@@ -241,7 +247,7 @@ public final class Dashboard: InteractiveHost {
     private func startReload(_ id: Int, reason: ReloadReason) {
         guard let instance = instance(at: id) else { return }
         let provider = instance.description.provider
-        let context = TimelineProviderContext(family: instance.family)
+        let context = TimelineProviderContext(family: instance.family, date: clock.now())
         let mailbox = self.mailbox
         inFlight[id] = Task.detached {
             let started = ContinuousClock.now

@@ -41,7 +41,10 @@ final class StackNode: LayoutNode {
             child.isSpacer ? ProposedSize.unbounded
                 : main(child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context))
         }
+        // Spacers are served last, from what the other children leave: a text beside a spacer
+        // keeps its ideal width whenever it fits.
         let order = (0..<n).sorted { a, b in
+            if children[a].isSpacer != children[b].isSpacer { return !children[a].isSpacer }
             if children[a].layoutPriority != children[b].layoutPriority {
                 return children[a].layoutPriority > children[b].layoutPriority
             }
@@ -52,15 +55,19 @@ final class StackNode: LayoutNode {
         var sizes = [CellSize](repeating: .zero, count: n)
         var position = 0
         while position < order.count {
-            let priority = children[order[position]].layoutPriority
+            let first = children[order[position]]
             var groupEnd = position
-            while groupEnd < order.count && children[order[groupEnd]].layoutPriority == priority { groupEnd += 1 }
-            // Keep room for the minimum sizes of lower-priority children.
+            while groupEnd < order.count,
+                  children[order[groupEnd]].isSpacer == first.isSpacer,
+                  children[order[groupEnd]].layoutPriority == first.layoutPriority { groupEnd += 1 }
+            // Keep room for the minimum sizes of the children served later.
             let reserved = order[groupEnd...].reduce(0) { $0 + mins[$1] }
             var available = max(0, remaining - reserved)
             for k in position..<groupEnd {
                 let i = order[k]
-                let share = available / (groupEnd - k)
+                // Never offer a child less than its minimum: a rigid child (big digits, a
+                // fixed frame) takes its size, and the others share what is left.
+                let share = max(available / (groupEnd - k), mins[i])
                 let size = children[i].sizeThatFits(.make(axis, main: share, cross: crossProposal), context)
                 sizes[i] = size
                 available = max(0, available - main(size))

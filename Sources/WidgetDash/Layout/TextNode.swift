@@ -69,7 +69,10 @@ final class TextNode: LayoutNode {
     override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         if let big = bigLines(context) {
             let w = TextWidth.width(of: big[0])
-            if (proposal.width ?? w) >= w && (proposal.height ?? 3) >= 3 { return CellSize(width: w, height: 3) }
+            // Big digits need three rows. A proposal of zero rows asks for the minimum, and the
+            // minimum of a big number is its three rows; one or two rows get plain text.
+            let h = proposal.height ?? 3
+            if (proposal.width ?? w) >= w && (h >= 3 || h == 0) { return CellSize(width: w, height: 3) }
         }
         let paragraphs = paragraphs(context)
         let width = proposal.width ?? cachedIdealWidth
@@ -117,18 +120,37 @@ final class TextNode: LayoutNode {
     /// when text was left out.
     func layoutLines(_ paragraphs: [[Glyph]], width: Int, maxLines: Int) -> [[Glyph]] {
         var lines: [[Glyph]] = []
-        var truncated = false
+        // The text that did not fit, starting with the last shown line, to fill it before "…".
+        var overflow: [Glyph]? = nil
         outer: for paragraph in paragraphs {
             for line in LineBreaker.wrap(paragraph, width: width, widthOf: { $0.width }, isSpace: { $0.isSpace }) {
-                if lines.count == maxLines { truncated = true; break outer }
-                lines.append(line)
+                if lines.count == maxLines {
+                    if overflow == nil { overflow = lines.removeLast() }
+                    else { break outer }
+                }
+                if var rest = overflow {
+                    // Lines were broken at a space that wrapping dropped; put one back.
+                    rest.append(Glyph(character: " ", width: 1, style: line.first?.style ?? .plain))
+                    rest += line
+                    overflow = rest
+                } else {
+                    lines.append(line)
+                }
             }
+            if overflow != nil { break }
         }
-        if truncated, var last = lines.popLast() {
+        if var last = overflow {
+            // As SwiftUI truncates: as much as fits, then "…".
             let style = last.last?.style ?? pieces.first?.style ?? .plain
-            var used = last.reduce(0) { $0 + $1.width }
-            while used + 1 > width, let g = last.popLast() { used -= g.width }
-            while last.last?.isSpace == true { last.removeLast() }
+            var kept: [Glyph] = []
+            var used = 0
+            for g in last {
+                if used + g.width > width - 1 { break }
+                kept.append(g)
+                used += g.width
+            }
+            while kept.last?.isSpace == true { kept.removeLast() }
+            last = kept
             last.append(Glyph(character: "…", width: 1, style: style))
             lines.append(last)
         }

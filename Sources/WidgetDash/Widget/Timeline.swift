@@ -51,11 +51,18 @@ public struct TimelineProviderContext: Sendable {
     public let displaySize: CellSize
     /// True in the gallery and other previews: answer fast, sample data is fine.
     public let isPreview: Bool
+    /// The moment the host asks, on the dashboard's clock.
+    ///
+    /// widgetdash addition: on iOS a provider reads `Date()`. Here the dashboard's clock may be
+    /// travelling (`--start`, `--speed`) or simulated, so providers that date their entries from
+    /// this value stay right under time travel. `Date()` still works; it just ignores travel.
+    public let date: Date
 
-    public init(family: WidgetFamily, displaySize: CellSize? = nil, isPreview: Bool = false) {
+    public init(family: WidgetFamily, displaySize: CellSize? = nil, isPreview: Bool = false, date: Date = Date()) {
         self.family = family
         self.displaySize = displaySize ?? family.contentSize
         self.isPreview = isPreview
+        self.date = date
     }
 }
 

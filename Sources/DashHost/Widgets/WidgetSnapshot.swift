@@ -1,0 +1,27 @@
+import Foundation
+import WidgetDash
+
+/// Renders one widget at a moment, outside a dashboard: for `widgetdash snapshot` and goldens.
+public enum WidgetSnapshot {
+    /// Asks the provider for its timeline as of `date` and draws the entry current then.
+    public static func render(
+        _ description: WidgetDescription, family: WidgetFamily, at date: Date, environment: EnvironmentValues
+    ) async throws -> RenderedView {
+        let context = TimelineProviderContext(family: family, date: date)
+        let timeline = try await description.provider.timeline(context)
+        let instance = WidgetInstance(id: 0, description: description, family: family)
+        instance.apply(timeline, reason: .initial, at: date, seconds: 0)
+        return WidgetPanel(description: description, family: family)
+            .render(entry: instance.currentEntry, environment: environment, now: date)
+    }
+
+    /// Draws the provider's snapshot entry (sample data, `isPreview` true), as the gallery does.
+    public static func renderPreview(
+        _ description: WidgetDescription, family: WidgetFamily, at date: Date, environment: EnvironmentValues
+    ) async -> RenderedView {
+        let context = TimelineProviderContext(family: family, isPreview: true, date: date)
+        let entry = await description.provider.snapshot(context)
+        return WidgetPanel(description: description, family: family)
+            .render(entry: entry, environment: environment, now: date)
+    }
+}

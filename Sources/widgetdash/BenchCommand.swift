@@ -1,0 +1,73 @@
+import ArgumentParser
+import DashHost
+import Foundation
+import WidgetDash
+
+/// Benchmarks that print figures (never pass/fail): build with `-c release` for real numbers.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure rendering and scheduling; prints figures.",
+        subcommands: [RenderBench.self]
+    )
+}
+
+/// Lays out and draws a full screen of widgets many times.
+struct RenderBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Time a full-screen layout and render, and count the bytes of a one-second tick."
+    )
+
+    @Option(help: "Frames to time.") var frames = 1000
+    @Option(help: "Screen width in cells.") var width = 200
+    @Option(help: "Screen height in cells.") var height = 60
+
+    func run() async throws {
+        let size = CellSize(width: width, height: height)
+        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970).rounded(.down))
+        let clock = ManualClock(start)
+        // Enough widgets to fill the screen: the default home screen, twice over.
+        let placements = DefaultHomeScreen.placements + DefaultHomeScreen.placements
+        let dashboard = Dashboard(widgets: KnownWidgets.all, placements: placements, clock: clock)
+        _ = dashboard.handle(.resize(size))
+        await dashboard.settle()
+        dashboard.advance()
+
+        var screen = dashboard.render(size: size)
+
+        // Full frames: every widget laid out and drawn, the screen composed.
+        let started = ContinuousClock.now
+        for _ in 0..<frames {
+            dashboard.invalidateAll()
+            screen = dashboard.render(size: size)
+        }
+        let elapsed = ContinuousClock.now - started
+        let perFrame = seconds(elapsed) / Double(frames)
+
+        let fullBytes = ScreenDiff.ansiUpdate(from: nil, to: screen).count
+
+        // A one-second tick: only what changed is drawn and written.
+        var tickBytes: [Int] = []
+        var tickCells: [Int] = []
+        for _ in 0..<10 {
+            let before = screen
+            clock.advance(by: 1)
+            dashboard.advance()
+            screen = dashboard.render(size: size)
+            tickCells.append(ScreenDiff.changedCells(from: before, to: screen))
+            tickBytes.append(ScreenDiff.ansiUpdate(from: before, to: screen).count)
+        }
+        let avgBytes = Double(tickBytes.reduce(0, +)) / Double(tickBytes.count)
+        let avgCells = Double(tickCells.reduce(0, +)) / Double(tickCells.count)
+
+        print("render bench: \(width)×\(height), \(dashboard.instances.count) widgets placed, \(frames) frames")
+        print(String(format: "  full layout + render: %.3f ms/frame (%.0f frames/s)", perFrame * 1000, 1 / perFrame))
+        print("  full repaint: \(fullBytes) bytes")
+        print(String(format: "  one-second tick: %.1f cells changed, %.1f bytes written per tick (max %d)", avgCells, avgBytes, tickBytes.max() ?? 0))
+    }
+
+    private func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}

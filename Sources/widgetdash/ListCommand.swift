@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import WidgetDash
+
+/// Lists the widgets this build knows.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the available widgets, in gallery order."
+    )
+
+    @Flag(help: "Print a JSON array of {kind, displayName, description, families}.")
+    var json = false
+
+    struct Item: Encodable {
+        var kind: String
+        var displayName: String
+        var description: String
+        var families: [String]
+    }
+
+    func run() throws {
+        let items = KnownWidgets.all.map {
+            Item(kind: $0.kind, displayName: $0.displayName, description: $0.description,
+                 families: $0.supportedFamilies.map(\.rawValue))
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(items), as: UTF8.self))
+            return
+        }
+        let kindWidth = (items.map { TextWidth.width(of: $0.kind) }.max() ?? 4) + 2
+        for item in items {
+            let families = KnownWidgets.all.first { $0.kind == item.kind }?.supportedFamilies.map(\.shortName) ?? []
+            print(item.kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0)
+                  + item.displayName + " — " + item.description)
+            print(String(repeating: " ", count: kindWidth) + "families: " + families.joined(separator: ", "))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import DashHost
+import Foundation
+import WidgetDash
+
+/// Prints one widget, rendered, as text of exactly its family's size.
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Print a widget rendered in a family, as plain text (or with ANSI colors).",
+        discussion: """
+            The widget's provider is asked for its timeline as of --at (default: now), and the \
+            entry current at that moment is drawn, border included. Exit status 64 for an \
+            unknown kind or a family the widget does not support.
+            """
+    )
+
+    @Argument(help: "The widget kind (see `widgetdash list`).")
+    var kind: String
+
+    @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline (or the full WidgetKit name).")
+    var family: String = "small"
+
+    @Option(help: ArgumentHelp("The moment to render, ISO-8601 (e.g. 2026-11-22T10:42:00Z).", valueName: "ISO-8601"))
+    var at: String?
+
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Show times in this zone (default: the system's).", valueName: "ZONE"))
+    var timeZone: String?
+
+    @Flag(help: "Color the output with ANSI SGR escapes.")
+    var color = false
+
+    func run() async throws {
+        let known = KnownWidgets.all
+        let placement: WidgetPlacement
+        switch WidgetPlacement.parse("\(kind)@\(family)", widgets: known) {
+        case .success(let p): placement = p
+        case .failure(let error):
+            printError(error.description)
+            throw ExitStatus.usage
+        }
+        var date = Date()
+        if let at {
+            guard let parsed = ISO8601.parse(at) else {
+                printError("--at \(at): expected an ISO-8601 date and time, e.g. 2026-11-22T10:42:00Z")
+                throw ExitStatus.usage
+            }
+            date = parsed
+        }
+        var env = EnvironmentValues()
+        if let timeZone {
+            guard let zone = TimeZone(identifier: timeZone) else {
+                printError("--time-zone \(timeZone): unknown time zone (expected a name such as UTC or Europe/Paris)")
+                throw ExitStatus.usage
+            }
+            env.timeZone = zone
+        }
+        guard let description = known.first(where: { $0.kind == placement.kind }) else { throw ExitStatus.usage }
+        let rendered: RenderedView
+        do {
+            rendered = try await WidgetSnapshot.render(description, family: placement.family, at: date, environment: env)
+        } catch {
+            printError("\(kind): the provider failed: \(error)")
+            throw ExitCode.failure
+        }
+        let lines = color ? rendered.canvas.ansiLines() : rendered.canvas.lines
+        print(lines.joined(separator: "\n"))
+    }
+}
+
+/// Parses ISO-8601 dates with or without fractional seconds.
+enum ISO8601 {
+    static func parse(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        if let d = plain.date(from: text) { return d }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
+    }
+}
