@@ -1,0 +1,37 @@
+import DashCatalog
+import DashHost
+import DashTesting
+import Foundation
+import Testing
+import WidgetDash
+
+/// Every built-in widget in every family it supports, drawn as a whole panel at a fixed moment
+/// with its sample data, compared with the text kept in `Goldens/`.
+///
+/// `WIDGETDASH_RECORD=1 swift test --filter WidgetGoldens` re-records them after a deliberate
+/// change; review the diff of the .txt files before committing.
+@Suite("Widget goldens")
+struct WidgetGoldenTests {
+    static let cases: [(String, WidgetFamily)] = BuiltinWidgets().widgetDescriptions.flatMap { d in
+        d.supportedFamilies.map { (d.kind, $0) }
+    }
+
+    @Test(arguments: cases)
+    func widgetInFamilyMatchesGolden(kind: String, family: WidgetFamily) async throws {
+        let description = try #require(BuiltinWidgets().widgetDescriptions.first { $0.kind == kind })
+        var env = EnvironmentValues()
+        env.timeZone = TimeZone(identifier: "UTC")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = env.timeZone
+        env.calendar = calendar
+        let rendered = await WidgetSnapshot.renderPreview(description, family: family, at: SampleData.date, environment: env)
+        // The panel is exactly the family's size, whatever the content.
+        #expect(rendered.canvas.size == family.size)
+        for line in rendered.canvas.lines { #expect(TextWidth.width(of: line) == family.size.width) }
+        Golden.assertMatches(rendered.canvas.lines, named: "\(kind)-\(family.shortName)")
+    }
+
+    @Test func everyWidgetHasAGoldenForEveryFamily() {
+        #expect(Self.cases.count >= 17)
+    }
+}

@@ -1,0 +1,84 @@
+import DashTesting
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux): what a person sees.
+@Suite("Home screen end to end", .serialized)
+struct HomeScreenEndToEndTests {
+    @Test func dashboardDrawsPanelsAndQuitsCleanly() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
+            Issue.record("tmux or the widgetdash binary is missing")
+            return
+        }
+        let tmux = try TmuxSession(command: [binary], width: 100, height: 30, environment: WidgetDashBinary.isolatedEnvironment())
+        #expect(tmux.waitFor("Clock", timeout: 10))
+        #expect(tmux.waitFor("System", timeout: 5))
+        let screen = tmux.capture()
+        #expect(tmux.isAlternateScreenActive)
+        // Panels are boxed, with their names in the top border.
+        #expect(screen.contains { $0.contains("┌ Clock ") })
+        #expect(screen.contains { $0.contains("┌ Calendar ") })
+        // The status line names the program and the keys.
+        #expect(screen.last?.contains("widgetdash") == true)
+        #expect(screen.last?.contains("q quit") == true)
+        tmux.send(keys: "q")
+        #expect(tmux.waitForExit(timeout: 5) == 0)
+        #expect(!tmux.isAlternateScreenActive)
+    }
+
+    @Test func helpOverlayListsTheKeys() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
+            Issue.record("tmux or the widgetdash binary is missing")
+            return
+        }
+        let tmux = try TmuxSession(command: [binary], width: 100, height: 30, environment: WidgetDashBinary.isolatedEnvironment())
+        #expect(tmux.waitFor("Clock", timeout: 10))
+        tmux.send(keys: "?")
+        #expect(tmux.waitFor("Keys", timeout: 5))
+        #expect(tmux.capture().contains { $0.contains("quit") })
+        tmux.send(keys: "Escape")
+        tmux.send(keys: "q")
+        #expect(tmux.waitForExit(timeout: 5) == 0)
+    }
+
+    @Test func oneOffScreenFromWidgetOptions() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
+            Issue.record("tmux or the widgetdash binary is missing")
+            return
+        }
+        let tmux = try TmuxSession(command: [binary, "--widget", "calendar@medium", "--widget", "clock@circular"],
+                                   width: 80, height: 24, environment: WidgetDashBinary.isolatedEnvironment())
+        #expect(tmux.waitFor("Calendar", timeout: 10))
+        let screen = tmux.capture().joined(separator: "\n")
+        #expect(!screen.contains("┌ Clock "))
+        #expect(screen.contains("╭"))
+        tmux.send(keys: "q")
+        #expect(tmux.waitForExit(timeout: 5) == 0)
+    }
+
+    @Test func tooSmallTerminalSaysSo() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
+            Issue.record("tmux or the widgetdash binary is missing")
+            return
+        }
+        let tmux = try TmuxSession(command: [binary], width: 18, height: 8, environment: WidgetDashBinary.isolatedEnvironment())
+        #expect(tmux.waitFor("too small", timeout: 10))
+        tmux.send(keys: "q")
+        #expect(tmux.waitForExit(timeout: 5) == 0)
+    }
+
+    @Test func sigtermAndSighupRestoreTheTerminal() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
+            Issue.record("tmux or the widgetdash binary is missing")
+            return
+        }
+        for (name, signal) in [("TERM", SIGTERM), ("HUP", SIGHUP)] {
+            let tmux = try TmuxSession(command: [binary], width: 100, height: 30, environment: WidgetDashBinary.isolatedEnvironment())
+            #expect(tmux.waitFor("Clock", timeout: 10))
+            #expect(tmux.isAlternateScreenActive)
+            tmux.signal(signal)
+            #expect(tmux.waitForExit(timeout: 5) != nil, "SIG\(name) should end widgetdash")
+            #expect(!tmux.isAlternateScreenActive, "SIG\(name) should leave the alternate screen")
+        }
+    }
+}
