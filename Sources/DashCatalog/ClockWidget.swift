@@ -13,7 +13,7 @@ public struct ClockEntry: TimelineEntry {
 ///
 /// WidgetKit cannot tick a clock from entries faster than once a minute (and should not try:
 /// entries closer than a few minutes apart are a smell there), so the minutes come from
-/// entries and the seconds from a live `Text(startOfDay, style: .timer)` in the view.
+/// entries and the seconds from a live `Text(.currentTime(showsSeconds: true))` in the view.
 public struct ClockProvider: TimelineProvider {
     /// How many minute entries one timeline holds.
     public static let entryCount = 60
@@ -99,8 +99,6 @@ struct ClockFacts {
     let year: Int
     let week: Int
     let dayOfYear: Int
-    /// Midnight of the shown day: a timer counting up from it reads as the time of day.
-    let startOfDay: Date
 
     init(date: Date, calendar: Calendar) {
         self.date = date
@@ -112,7 +110,6 @@ struct ClockFacts {
         year = c.year ?? 2000
         week = DateWords.isoWeek(of: date, in: calendar.timeZone)
         dayOfYear = calendar.ordinality(of: .day, in: .year, for: date) ?? 1
-        startOfDay = calendar.startOfDay(for: date)
     }
 
     var weekdayName: String { DateWords.weekday(weekday) }
@@ -135,10 +132,10 @@ struct ClockFacts {
 
     /// The time of day with seconds, "10:42:17", ticking on screen.
     ///
-    /// The classic WidgetKit trick: a timer that counts up from midnight. It stays small on
-    /// purpose, so that a one-second tick rewrites two or three cells and not a block of big
-    /// digits.
-    var liveSeconds: Text { Text(startOfDay, style: .timer) }
+    /// widgetdash's live current time rather than WidgetKit's timer-from-midnight trick, which
+    /// read "5:03" instead of "00:05:03" before 1 am. It stays small on purpose, so that a
+    /// one-second tick rewrites two or three cells and not a block of big digits.
+    var liveSeconds: Text { Text(.currentTime(showsSeconds: true)) }
 
     /// The live seconds in a row's secondary style, kept whole beside a spacer.
     var liveSecondsRow: some View {

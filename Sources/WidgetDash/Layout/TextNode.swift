@@ -211,6 +211,16 @@ enum DateText {
             return (s, nil)
         case .date(let date, let style):
             return format(date, style: style, now: now, calendar: calendar)
+        case .live(.currentTime(let showsSeconds)):
+            let c = calendar.dateComponents([.hour, .minute, .second], from: now)
+            let hm = pad2(c.hour ?? 0) + ":" + pad2(c.minute ?? 0)
+            // Seconds and minutes start on whole seconds of the epoch in every zone in use.
+            let epoch = Date(timeIntervalSince1970: 0)
+            if showsSeconds { return (hm + ":" + pad2(c.second ?? 0), nextSecond(after: now, reference: epoch)) }
+            return (hm, nextMinute(after: now, reference: epoch))
+        case .live(.currentDate):
+            return (format(now, style: .date, now: now, calendar: calendar).0,
+                    nextMinute(after: now, reference: Date(timeIntervalSince1970: 0)))
         case .timerInterval(let range, let countsDown, let pauseTime, let showsHours):
             let at = pauseTime ?? now
             let total = range.upperBound.timeIntervalSince(range.lowerBound)

@@ -25,6 +25,20 @@ public struct Text: View, PrimitiveView, Sendable {
         case verbatim(String)
         case date(Date, DateStyle)
         case timerInterval(ClosedRange<Date>, countsDown: Bool, pauseTime: Date?, showsHours: Bool)
+        case live(LiveDate)
+    }
+
+    /// What a live text shows of the dashboard's "now" (a widgetdash addition).
+    ///
+    /// SwiftUI's `Text(date, style: .time)` shows the date it was given and never moves. A
+    /// terminal dashboard often wants the time itself, ticking; in WidgetKit that takes the
+    /// `.timer`-from-midnight trick, which reads "5:03" before 1 am. These show the current
+    /// moment on the dashboard's clock (real, time-travelling or simulated) instead.
+    public enum LiveDate: Hashable, Sendable {
+        /// The time of day, "08:05:03" (every second) or "08:05" (every minute, at the minute).
+        case currentTime(showsSeconds: Bool)
+        /// The date, "November 22, 2026"; checked every minute, at the minute.
+        case currentDate
     }
 
     struct Piece: Sendable {
@@ -55,6 +69,13 @@ public struct Text: View, PrimitiveView, Sendable {
     /// at the end; with `pauseTime` it shows the value at that moment, frozen.
     public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
         pieces = [Piece(segment: .timerInterval(timerInterval, countsDown: countsDown, pauseTime: pauseTime, showsHours: showsHours))]
+    }
+
+    /// The dashboard's current time or date, kept current on screen:
+    /// `Text(.currentTime(showsSeconds: true))` reads "08:05:03" and redraws each second while
+    /// visible. A widgetdash addition; see ``LiveDate``.
+    public init(_ live: LiveDate) {
+        pieces = [Piece(segment: .live(live))]
     }
 
     private init(pieces: [Piece]) { self.pieces = pieces }
