@@ -60,12 +60,19 @@ public final class Dashboard: InteractiveHost {
     public let clock: any DashClock
     public private(set) var environment: EnvironmentValues
     public let placements: [WidgetPlacement]
-    public let scheduler = TimelineScheduler()
+    public let scheduler: TimelineScheduler
     /// The widgets in placement order.
     public private(set) var instances: [WidgetInstance] = []
 
     private let mailbox = Mailbox()
+    /// Provider tasks by request serial: a retry after a time-out may run beside the
+    /// abandoned request, and only the current one is waited for.
     private var inFlight: [Int: Task<Void, Never>] = [:]
+    let center = WidgetCenterBridge()
+    /// Which panel Tab has focused (`r` reloads it).
+    public internal(set) var focus = FocusRing()
+    /// True while the inspector (`i`) covers the screen.
+    public internal(set) var showsInspector = false
 
     // Screen state.
     public private(set) var screenSize = CellSize(width: 80, height: 24)
@@ -73,14 +80,16 @@ public final class Dashboard: InteractiveHost {
     public private(set) var showsHelp = false
     private var layout = HomeLayout.Result(pages: [[]], unplaced: [])
     private var panelCache: [Int: Canvas] = [:]
-    private var dirtyPanels = Set<Int>()
-    private var screenDirty = true
+    var dirtyPanels = Set<Int>()
+    var screenDirty = true
     private var statusMinute: Date?
 
-    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues()) {
+    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings()) {
         self.clock = clock
         self.environment = environment
         self.placements = placements
+        self.scheduler = TimelineScheduler(settings: settings)
+        if let travel = clock as? TravelClock { scheduler.clockSpeed = travel.speed }
         let byKind = Dictionary(widgets.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
         let now = clock.now()
         for (i, placement) in placements.enumerated() {
@@ -89,12 +98,16 @@ public final class Dashboard: InteractiveHost {
             instances.append(instance)
             perform(scheduler.add(instance, at: now))
         }
+        center.setShown(instances.map { WidgetCenter.WidgetInfo(kind: $0.description.kind, family: $0.family) })
         relayout()
     }
 
     // MARK: InteractiveHost
 
-    public func attach(waker: @escaping @Sendable () -> Void) { mailbox.setWaker(waker) }
+    public func attach(waker: @escaping @Sendable () -> Void) {
+        mailbox.setWaker(waker)
+        center.setWaker(waker)
+    }
 
     public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
 
@@ -107,9 +120,14 @@ public final class Dashboard: InteractiveHost {
     public func advance() {
         let now = clock.now()
         for delivery in mailbox.drain() {
-            inFlight[delivery.instance] = nil
-            scheduler.deliver(delivery.result, to: delivery.instance, reason: delivery.reason, at: now, seconds: delivery.seconds)
-            dirtyPanels.insert(delivery.instance)
+            inFlight[delivery.request.serial] = nil
+            if let effects = scheduler.deliver(delivery.result, for: delivery.request, at: now, seconds: delivery.seconds) {
+                perform(effects)
+                dirtyPanels.insert(delivery.request.instance)
+            }
+        }
+        for kind in center.drain() {
+            perform(scheduler.requestReload(kind: kind, reason: .widgetCenter, at: now))
         }
         perform(scheduler.advance(to: now))
         if let minute = statusMinute, now >= minute { screenDirty = true }
@@ -127,13 +145,19 @@ public final class Dashboard: InteractiveHost {
                 if key == .character("q") { return .quit }
                 return .continue
             }
+            if showsInspector, key == .escape || key == .character("i") {
+                showsInspector = false
+                invalidateAll()
+                return .continue
+            }
+            if handleSchedulingKey(key) { return .continue }
             switch key {
             case .character("q"), .control("c"), .control("d"): return .quit
             case .character("?"), .function(1):
                 showsHelp = true
                 screenDirty = true
             case .character("R"):
-                for instance in instances { perform(scheduler.requestReload(instance.id, reason: .user)) }
+                for instance in instances { perform(scheduler.requestReload(instance.id, reason: .user, at: clock.now())) }
             case .pageDown, .character("n"):
                 turnPage(to: currentPage + 1)
             case .pageUp, .character("p"):
@@ -162,12 +186,15 @@ public final class Dashboard: InteractiveHost {
             drawTooSmall(&screen)
         } else {
             let page = layout.pages[min(currentPage, layout.pages.count - 1)]
-            let visible = Set(page.map { instances[$0.index].id })
-            for placement in page {
+            focus.update(order: page.map { instances[$0.index].id })
+            // The inspector covers the page: no panel is visible, so none may tick.
+            let visible = showsInspector ? [] : Set(page.map { instances[$0.index].id })
+            for placement in page where !showsInspector {
                 let instance = instances[placement.index]
                 let panel = panelCanvas(instance, now: now)
                 screen.draw(panel, at: CellPoint(x: area.x + placement.rect.x, y: area.y + placement.rect.y))
             }
+            if showsInspector { drawInspector(&screen, page: page.map { instances[$0.index] }, now: now) }
             // Live text ticks only while visible: forget the refreshes of widgets off screen.
             for instance in instances where !visible.contains(instance.id) {
                 scheduler.setRefresh(instance.id, at: nil, now: now)
@@ -229,33 +256,41 @@ public final class Dashboard: InteractiveHost {
     private func panelCanvas(_ instance: WidgetInstance, now: Date) -> Canvas {
         if !dirtyPanels.contains(instance.id), let cached = panelCache[instance.id] { return cached }
         let rendered = WidgetPanel(description: instance.description, family: instance.family)
-            .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status)
+            .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status,
+                    focused: focus.focused == instance.id)
         panelCache[instance.id] = rendered.canvas
         scheduler.setRefresh(instance.id, at: rendered.nextRefresh, now: now)
         return rendered.canvas
     }
 
-    private func perform(_ effects: [TimelineScheduler.Effect]) {
+    func perform(_ effects: [TimelineScheduler.Effect]) {
         for effect in effects {
             switch effect {
-            case .reload(let id, let reason): startReload(id, reason: reason)
-            case .entryChanged(let id), .refresh(let id): dirtyPanels.insert(id)
+            case .reload(let request): startReload(request)
+            case .entryChanged(let id), .refresh(let id), .deferred(let id, _, _): dirtyPanels.insert(id)
+            case .timedOut(let request):
+                // Abandoned: cancel the task (a cooperative provider stops) and stop waiting for it.
+                inFlight.removeValue(forKey: request.serial)?.cancel()
+                dirtyPanels.insert(request.instance)
             }
         }
+        // The inspector shows the scheduler's state: anything that happened changes it.
+        if showsInspector && !effects.isEmpty { screenDirty = true }
     }
 
-    private func startReload(_ id: Int, reason: ReloadReason) {
-        guard let instance = instance(at: id) else { return }
+    private func startReload(_ request: ReloadRequest) {
+        guard let instance = instance(at: request.instance) else { return }
         let provider = instance.description.provider
+        // The travelled "now": providers date their entries from the dashboard's clock.
         let context = TimelineProviderContext(family: instance.family, date: clock.now())
         let mailbox = self.mailbox
-        inFlight[id] = Task.detached {
+        inFlight[request.serial] = Task.detached {
             let started = ContinuousClock.now
             let result: Result<ErasedTimeline, any Error>
             do { result = .success(try await provider.timeline(context)) } catch { result = .failure(error) }
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            mailbox.post(Mailbox.Delivery(instance: id, reason: reason, result: result, seconds: seconds))
+            mailbox.post(Mailbox.Delivery(request: request, result: result, seconds: seconds))
         }
     }
 
@@ -279,7 +314,8 @@ public final class Dashboard: InteractiveHost {
             left += "  " + (0..<layout.pages.count).map { $0 == currentPage ? "●" : "○" }.joined(separator: " ")
         }
         let c = environment.calendarInZone.dateComponents([.hour, .minute], from: now)
-        let time = String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        var time = String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        if let travel = travelStatus(now: now) { time = travel }
         let hints = layout.pages.count > 1 ? "PgUp/PgDn pages  ? help  q quit " : "? help  q quit "
         let right = time + "   " + hints
         screen.write(left, x: 0, y: y, style: CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground, attributes: .bold))
@@ -296,6 +332,12 @@ public final class Dashboard: InteractiveHost {
         ("PgUp, p", "previous page"),
         ("1-9", "go to page"),
         ("R", "reload every widget"),
+        ("Tab, ⇧Tab", "focus the next or previous widget"),
+        ("r", "reload the focused widget"),
+        ("i", "inspector: the scheduler's view of each widget"),
+        ("]", "travel 15 minutes ahead"),
+        ("}", "travel one hour ahead"),
+        ("0", "back to real time"),
     ]
 
     private func drawHelp(_ screen: inout Canvas) {
@@ -328,8 +370,7 @@ public final class Dashboard: InteractiveHost {
 /// Where provider tasks leave their answers for the run loop.
 final class Mailbox: Sendable {
     struct Delivery: Sendable {
-        var instance: Int
-        var reason: ReloadReason
+        var request: ReloadRequest
         var result: Result<ErasedTimeline, any Error>
         var seconds: TimeInterval
     }

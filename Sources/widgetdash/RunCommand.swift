@@ -15,6 +15,15 @@ struct RunCommand: AsyncParsableCommand {
             help: ArgumentHelp("Show this widget (repeatable): KIND or KIND@FAMILY, families small, medium, large, extraLarge, circular, rectangular, inline.", valueName: "KIND[@FAMILY]"))
     var widgets: [String] = []
 
+    @Option(help: ArgumentHelp("Start the dashboard's clock at this moment (time travel), ISO-8601 with a zone, e.g. 2026-11-22T08:00:00Z.", valueName: "ISO-8601"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("Run the dashboard's clock this many times faster than real time.", valueName: "N"))
+    var speed: Double = 1
+
+    @Option(help: ArgumentHelp("Budgeted reloads per widget per rolling 24 hours.", valueName: "N"))
+    var budget: Int = SchedulerSettings().budget
+
     func run() async throws {
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
@@ -27,7 +36,31 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         if placements.isEmpty { placements = DefaultHomeScreen.placements }
-        let dashboard = Dashboard(widgets: known, placements: placements, clock: SystemClock())
+        var startDate = Date()
+        if let start {
+            guard let parsed = ISO8601.parse(start) else {
+                printError("--start \(start): expected an ISO-8601 date and time with a zone, e.g. 2026-11-22T08:00:00Z")
+                throw ExitStatus.usage
+            }
+            startDate = parsed
+        }
+        guard speed.isFinite, speed > 0, speed <= 1_000_000 else {
+            printError("--speed \(speed): expected a number above 0 (1 is real time)")
+            throw ExitStatus.usage
+        }
+        guard budget >= 0 else {
+            printError("--budget \(budget): expected a whole number ≥ 0")
+            throw ExitStatus.usage
+        }
+        var settings = SchedulerSettings()
+        settings.budget = budget
+        // The system monitor asks every 10 s, far beyond any daily budget: on a terminal it is
+        // watched live, like an app in the foreground, so it is not budgeted (see its provider).
+        settings.budgetByKind["system"] = .max
+        // Always a travel clock: at speed 1 from now it is the real time, and `]`/`}` can jump.
+        let clock = TravelClock(start: startDate, speed: speed)
+        let dashboard = Dashboard(widgets: known, placements: placements, clock: clock, settings: settings)
+        dashboard.installWidgetCenter()
         do {
             _ = try TerminalRunLoop.run(host: dashboard)
         } catch {

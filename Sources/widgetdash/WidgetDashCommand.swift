@@ -15,7 +15,7 @@ struct WidgetDashCommand: AsyncParsableCommand {
         abstract: "WidgetKit for the terminal: a home screen of widgets.",
         discussion: "Run without a subcommand to open the dashboard. Press ? in it for the keys.",
         version: version,
-        subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, BenchCommand.self],
+        subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, SimulateCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
@@ -26,6 +26,8 @@ enum ExitStatus {
     static let usage = ExitCode(64)
     /// The input data was malformed.
     static let dataError = ExitCode(65)
+    /// An input file could not be read.
+    static let noInput = ExitCode(66)
 }
 
 /// The widgets this build knows: the built-in bundle.

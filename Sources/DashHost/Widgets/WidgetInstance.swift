@@ -19,6 +19,15 @@ public enum ReloadReason: String, Hashable, Sendable, Codable {
     case widgetCenter
     /// A retry after a failed or abandoned request.
     case retry
+
+    /// True when the reload spends the instance's budget.
+    ///
+    /// Only reloads the system starts on its own (the policy coming due, and retries of a
+    /// failed request) are budgeted. Everything a person or the app caused is exempt, as on
+    /// iOS: the first load, `r`/`R` and WidgetCenter (the app is in the foreground), intents,
+    /// appearance changes and the first reload after an unlock of protected data. Retries are
+    /// budgeted so a provider that keeps failing cannot reload more often than a healthy one.
+    public var isBudgeted: Bool { self == .policy || self == .retry }
 }
 
 /// One widget on screen: its kind and family, its timeline, and where it stands in it.
@@ -37,6 +46,12 @@ public final class WidgetInstance {
     public var status: PanelStatus = .loading
     /// The last completed reload: why, when, and how long the provider took.
     public private(set) var lastReload: (reason: ReloadReason, at: Date, seconds: TimeInterval)?
+    /// The last failure (a thrown error or a time-out), kept until a reload succeeds.
+    public internal(set) var lastError: String?
+    /// A problem with the last timeline the host corrected (too many entries), for the inspector.
+    public private(set) var warning: String?
+    /// How many timelines have arrived (the jitter draw uses it).
+    public private(set) var timelineCount = 0
 
     init(id: Int, description: WidgetDescription, family: WidgetFamily) {
         self.id = id
@@ -48,13 +63,28 @@ public final class WidgetInstance {
     public var currentEntry: (any TimelineEntry)? { currentIndex.map { entries[$0] } }
 
     /// Takes a new timeline; an empty one keeps what was shown, as in WidgetKit.
-    func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval) {
+    ///
+    /// Entries out of order are sorted; more than `entryLimit` are cut to the earliest ones,
+    /// with a warning kept for the inspector.
+    func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int = .max) {
         lastReload = (reason, now, seconds)
         status = .ok
+        lastError = nil
+        warning = nil
         timelineDate = now
+        timelineCount += 1
         policy = timeline.policy
         guard !timeline.entries.isEmpty else { return }
-        entries = timeline.entries.sorted { $0.date < $1.date }
+        var sorted = timeline.entries
+        // A stable check first: most providers already send their entries in order.
+        if !zip(sorted, sorted.dropFirst()).allSatisfy({ $0.date <= $1.date }) {
+            sorted.sort { $0.date < $1.date }
+        }
+        if sorted.count > entryLimit {
+            warning = "timeline of \(sorted.count) entries cut to \(entryLimit)"
+            sorted.removeLast(sorted.count - max(1, entryLimit))
+        }
+        entries = sorted
         currentIndex = nil
         updateCurrentEntry(at: now)
     }

@@ -10,6 +10,9 @@ public enum PanelStatus: Hashable, Sendable {
     case stale(String)
     /// The provider failed; the message is shown in the panel.
     case failed(String)
+    /// A policy reload is due but waits: for the budget to refill (until the date) or for an
+    /// unlock (nil). The content shown is older than its timeline asked for.
+    case deferred(until: Date?)
 }
 
 /// Draws one widget as a panel of its family's exact size: frame, title, content, status.
@@ -71,6 +74,7 @@ public struct WidgetPanel {
         let borderColor = focused ? palette.focusedBorder : palette.border
         var title: String? = isSystem ? description.displayName : nil
         if case .stale = status, isSystem { title = (title ?? "") + " · stale" }
+        if case .deferred = status, isSystem { title = (title ?? "") + " · deferred" }
         canvas.drawBox(
             canvas.bounds, border: family.border,
             style: CellStyle(foreground: borderColor, attributes: focused ? .bold : []),

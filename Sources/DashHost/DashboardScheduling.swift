@@ -1,0 +1,101 @@
+import Foundation
+import WidgetDash
+
+/// The dashboard's scheduling controls: focus and `r`, the inspector, time travel and
+/// WidgetCenter. Kept apart from the screen code in Dashboard.swift.
+extension Dashboard {
+    /// How far `]` and `}` travel.
+    public static let shortJump: TimeInterval = 15 * 60
+    public static let longJump: TimeInterval = 60 * 60
+
+    /// Handles the keys of focus, reloads, the inspector and time travel; false for others.
+    func handleSchedulingKey(_ key: Key) -> Bool {
+        switch key {
+        case .tab:
+            focus.next()
+            invalidateAll()
+        case .backTab:
+            focus.previous()
+            invalidateAll()
+        case .character("r"):
+            guard let id = focus.focused else { return true }
+            perform(scheduler.requestReload(id, reason: .user, at: clock.now()))
+            if showsInspector { screenDirty = true }
+        case .character("i"):
+            showsInspector = true
+            screenDirty = true
+        case .character("]"):
+            travel(by: Self.shortJump)
+        case .character("}"):
+            travel(by: Self.longJump)
+        case .character("0"):
+            returnToRealTime()
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Reloads the widgets of a kind (nil: all) for a reason that is not the policy, such as
+    /// `.appearance` after a theme change or `.intent` after a tap.
+    public func reloadTimelines(ofKind kind: String? = nil, reason: ReloadReason) {
+        perform(scheduler.requestReload(kind: kind, reason: reason, at: clock.now()))
+    }
+
+    /// Makes `WidgetCenter.shared` (or another center) talk to this dashboard.
+    ///
+    /// Explicit rather than done in `init`, so tests that build several dashboards do not
+    /// fight over the process-wide center.
+    public func installWidgetCenter(_ widgetCenter: WidgetCenter = .shared) {
+        widgetCenter._setHandler(center.handler)
+    }
+
+    /// Jumps the clock ahead (time travel); whatever became due is processed at once.
+    public func travel(by seconds: TimeInterval) {
+        guard let travel = clock as? TravelClock else { return }
+        let before = travel.now()
+        travel.jump(by: seconds)
+        perform(scheduler.clockJumped(from: before, to: travel.now()))
+        advance()
+        invalidateAll()
+    }
+
+    /// Returns to the real time at real speed; every widget reloads for the real "now".
+    public func returnToRealTime() {
+        guard let travel = clock as? TravelClock, !travel.isRealTime else { return }
+        let before = travel.now()
+        travel.returnToRealTime()
+        scheduler.clockSpeed = 1
+        perform(scheduler.clockJumped(from: before, to: travel.now(), reloadReason: .user))
+        advance()
+        invalidateAll()
+    }
+
+    /// "Sun 22 Nov 08:15:00 ×60" when the clock is not real time, else nil.
+    func travelStatus(now: Date) -> String? {
+        // Only a travelling clock is announced: a manual clock is a test's, and its screens
+        // should read like the real thing.
+        guard let travel = clock as? TravelClock, !travel.isRealTime else { return nil }
+        let calendar = environment.calendarInZone
+        let c = calendar.dateComponents([.weekday, .day, .month, .hour, .minute, .second], from: now)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let day = days[max(0, min(6, (c.weekday ?? 1) - 1))]
+        let month = months[max(0, min(11, (c.month ?? 1) - 1))]
+        let time = String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        let s = travel.speed
+        let speed = s == s.rounded() ? " ×\(Int(s))" : String(format: " ×%.2g", s)
+        return "⏱ simulated \(day) \(c.day ?? 1) \(month) \(time)\(speed)"
+    }
+
+    /// The inspector over the page.
+    func drawInspector(_ screen: inout Canvas, page: [WidgetInstance], now: Date) {
+        let calendar = environment.calendarInZone
+        let rows = page.map {
+            InspectorScreen.row(for: $0, info: scheduler.info(for: $0.id, at: now), now: now, calendar: calendar,
+                                focused: focus.focused == $0.id)
+        }
+        let title = "Inspector · page \(currentPage + 1) · \(rows.count) widget\(rows.count == 1 ? "" : "s")"
+        InspectorScreen.draw(rows, title: title, into: &screen, palette: environment.palette)
+    }
+}
