@@ -45,27 +45,19 @@ public enum HomeLayout {
         let gridWidth = max(0, columns * (slotSize.width + columnGutter) - columnGutter)
         // Accessories use the grid's width when there is one, else the whole width.
         let accessoryWidth = columns > 0 ? gridWidth : size.width
-        let originX = max(0, (size.width - max(gridWidth, min(accessoryWidth, size.width))) / 2)
+        let originX = max(0, (size.width - accessoryWidth) / 2)
 
+        // System widgets: each at the first free place where it fits, on the first page with
+        // one, so a smaller widget later in the list fills a gap a big one left behind.
         var pages: [[Placement]] = []
+        var grids: [[[Bool]]] = []
+        var usedRows: [Int] = []
         var unplaced: [Int] = []
-
-        // System widgets: first fit on a page's slot grid.
-        var page: [Placement] = []
-        var occupied = [[Bool]](repeating: [Bool](repeating: false, count: columns), count: rows)
-        var usedRows = 0
-        func newPage() {
-            pages.append(page)
-            page = []
-            occupied = [[Bool]](repeating: [Bool](repeating: false, count: columns), count: rows)
-            usedRows = 0
-        }
-        func fit(_ w: Int, _ h: Int) -> (Int, Int)? {
-            guard w <= columns, h <= rows else { return nil }
+        func fit(_ grid: [[Bool]], _ w: Int, _ h: Int) -> (Int, Int)? {
             for r in 0...(rows - h) {
                 for c in 0...(columns - w) {
                     var free = true
-                    check: for rr in r..<(r + h) { for cc in c..<(c + w) where occupied[rr][cc] { free = false; break check } }
+                    check: for rr in r..<(r + h) { for cc in c..<(c + w) where grid[rr][cc] { free = false; break check } }
                     if free { return (r, c) }
                 }
             }
@@ -74,40 +66,55 @@ public enum HomeLayout {
         for (i, family) in families.enumerated() {
             guard let (w, h) = slots(family) else { continue }
             guard w <= columns, h <= rows else { unplaced.append(i); continue }
-            var spot = fit(w, h)
-            if spot == nil { newPage(); spot = fit(w, h) }
-            guard let (r, c) = spot else { unplaced.append(i); continue }
-            for rr in r..<(r + h) { for cc in c..<(c + w) { occupied[rr][cc] = true } }
-            usedRows = max(usedRows, r + h)
-            page.append(Placement(index: i, rect: CellRect(
+            var target: (page: Int, row: Int, column: Int)? = nil
+            for p in grids.indices {
+                if let (r, c) = fit(grids[p], w, h) { target = (p, r, c); break }
+            }
+            if target == nil {
+                grids.append([[Bool]](repeating: [Bool](repeating: false, count: columns), count: rows))
+                pages.append([])
+                usedRows.append(0)
+                if let (r, c) = fit(grids[grids.count - 1], w, h) { target = (grids.count - 1, r, c) }
+            }
+            guard let (p, r, c) = target else { unplaced.append(i); continue }
+            for rr in r..<(r + h) { for cc in c..<(c + w) { grids[p][rr][cc] = true } }
+            usedRows[p] = max(usedRows[p], r + h)
+            pages[p].append(Placement(index: i, rect: CellRect(
                 origin: CellPoint(x: originX + c * (slotSize.width + columnGutter), y: r * (slotSize.height + rowGutter)),
                 size: family.size
             )))
         }
 
-        // Accessory widgets: flowed left to right in rows below the grid of the last page.
-        var y = usedRows > 0 ? usedRows * (slotSize.height + rowGutter) : 0
-        var x = 0
-        var rowHeight = 0
-        let limitX = max(accessoryWidth, 0)
+        // Accessory widgets: flowed left to right in rows of their own below the grid, on the
+        // first page with room for the row they would start or continue.
+        var cursors: [(x: Int, y: Int, rowHeight: Int)] = usedRows.map { (0, $0 * (slotSize.height + rowGutter), 0) }
         for (i, family) in families.enumerated() where family.isAccessory {
             let fsize = family.size
             let width = min(fsize.width, size.width)
-            guard width <= size.width, fsize.height <= size.height else { unplaced.append(i); continue }
-            if x > 0 && x + width > limitX {
-                y += rowHeight + rowGutter
-                x = 0
-                rowHeight = 0
+            guard fsize.height <= size.height else { unplaced.append(i); continue }
+            var placed = false
+            var p = 0
+            while !placed {
+                if p == pages.count {
+                    pages.append([])
+                    cursors.append((0, 0, 0))
+                }
+                var cursor = cursors[p]
+                if cursor.x > 0 && cursor.x + width > accessoryWidth {
+                    cursor = (0, cursor.y + cursor.rowHeight + rowGutter, 0)
+                }
+                if cursor.y + fsize.height <= size.height {
+                    pages[p].append(Placement(index: i, rect: CellRect(x: originX + cursor.x, y: cursor.y, width: width, height: fsize.height)))
+                    cursor.x += width + columnGutter
+                    cursor.rowHeight = max(cursor.rowHeight, fsize.height)
+                    cursors[p] = cursor
+                    placed = true
+                } else {
+                    p += 1
+                }
             }
-            if y + fsize.height > size.height {
-                newPage()
-                y = 0; x = 0; rowHeight = 0
-            }
-            page.append(Placement(index: i, rect: CellRect(x: originX + x, y: y, width: width, height: fsize.height)))
-            x += width + columnGutter
-            rowHeight = max(rowHeight, fsize.height)
         }
-        if !page.isEmpty || pages.isEmpty { pages.append(page) }
-        return Result(pages: pages.filter { !$0.isEmpty }.isEmpty ? [[]] : pages.filter { !$0.isEmpty }, unplaced: unplaced)
+        let nonEmpty = pages.filter { !$0.isEmpty }
+        return Result(pages: nonEmpty.isEmpty ? [[]] : nonEmpty, unplaced: unplaced)
     }
 }

@@ -1,24 +1,104 @@
+import Synchronization
+
 /// One cell of a canvas: a grapheme cluster, the columns it covers, and its style.
 ///
 /// A wide glyph (CJK, emoji) sits in its first cell with `width == 2`; the cell to its right
 /// is a continuation with `width == 0` and empty text, so every row always spans exactly the
 /// canvas's columns.
 public struct Cell: Hashable, Sendable {
-    public var text: String
+    /// The grapheme, packed so that a cell is plain data: copying a canvas is a memory copy, with
+    /// no reference counting. See ``GraphemeStorage``.
+    var glyph: GraphemeStorage
     public var width: UInt8
     public var style: CellStyle
 
     public init(text: String, width: UInt8 = 1, style: CellStyle = .plain) {
-        self.text = text
+        self.glyph = GraphemeStorage(text)
         self.width = width
         self.style = style
     }
 
+    init(glyph: GraphemeStorage, width: UInt8, style: CellStyle) {
+        self.glyph = glyph
+        self.width = width
+        self.style = style
+    }
+
+    /// The grapheme cluster drawn in this cell ("" for a continuation).
+    public var text: String {
+        get { glyph.string }
+        set { glyph = GraphemeStorage(newValue) }
+    }
+
     /// A space in the given style.
-    public static func blank(_ style: CellStyle = .plain) -> Cell { Cell(text: " ", width: 1, style: style) }
+    public static func blank(_ style: CellStyle = .plain) -> Cell { Cell(glyph: .space, width: 1, style: style) }
 
     /// True for the right half of a wide glyph.
     public var isContinuation: Bool { width == 0 }
+}
+
+/// A grapheme cluster in eight bytes: its UTF-8 inline when it fits (almost every grapheme,
+/// flags included), else the index of an interned string.
+///
+/// Inline bytes never contain 0 (NUL is a control character and never reaches a cell), so the
+/// unused bytes are zero. Interned entries set the top bit; the table only grows, and only
+/// with distinct long clusters (ZWJ emoji sequences), so it stays small.
+struct GraphemeStorage: Hashable, Sendable {
+    let raw: UInt64
+
+    static let space = GraphemeStorage(raw: 0x20)
+    static let empty = GraphemeStorage(raw: 0)
+    private static let internedFlag: UInt64 = 1 << 63
+
+    private init(raw: UInt64) { self.raw = raw }
+
+    init(_ string: String) {
+        var bytes: UInt64 = 0
+        var count = 0
+        for byte in string.utf8 {
+            if count == 8 {
+                self.init(raw: Self.internedFlag | UInt64(GraphemeTable.shared.intern(string)))
+                return
+            }
+            bytes |= UInt64(byte) << (8 * UInt64(count))
+            count += 1
+        }
+        self.init(raw: bytes)
+    }
+
+    init(_ character: Character) {
+        if let ascii = character.asciiValue { self.init(raw: UInt64(ascii)); return }
+        self.init(String(character))
+    }
+
+    var string: String {
+        if raw & Self.internedFlag != 0 { return GraphemeTable.shared.string(Int(raw & ~Self.internedFlag)) }
+        if raw < 0x80 { return raw == 0 ? "" : String(UnicodeScalar(UInt8(raw))) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8)
+        var v = raw
+        while v != 0 { bytes.append(UInt8(v & 0xFF)); v >>= 8 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Long grapheme clusters, interned for ``GraphemeStorage``.
+final class GraphemeTable: Sendable {
+    static let shared = GraphemeTable()
+    private let state = Mutex<(strings: [String], index: [String: Int])>(([], [:]))
+
+    func intern(_ s: String) -> Int {
+        state.withLock { st in
+            if let i = st.index[s] { return i }
+            st.strings.append(s)
+            st.index[s] = st.strings.count - 1
+            return st.strings.count - 1
+        }
+    }
+
+    func string(_ i: Int) -> String {
+        state.withLock { st in i < st.strings.count ? st.strings[i] : "\u{FFFD}" }
+    }
 }
 
 /// A grid of cells that views render into and screens are composed of.
@@ -79,8 +159,8 @@ public struct Canvas: Hashable, Sendable {
                 setCell(x: visible, y: y, Cell(text: " ", width: 1, style: style))
                 return 2
             }
-            setCell(x: x, y: y, Cell(text: String(character), width: 2, style: style))
-            setCell(x: x + 1, y: y, Cell(text: "", width: 0, style: style))
+            setCell(x: x, y: y, Cell(glyph: GraphemeStorage(character), width: 2, style: style))
+            setCell(x: x + 1, y: y, Cell(glyph: .empty, width: 0, style: style))
             return 2
         }
         if w <= 0 { return 0 }
@@ -89,7 +169,7 @@ public struct Canvas: Hashable, Sendable {
             setCell(x: x, y: y, Cell(text: "\u{FFFD}", width: 1, style: style))
             return 1
         }
-        setCell(x: x, y: y, Cell(text: String(character), width: 1, style: style))
+        setCell(x: x, y: y, Cell(glyph: GraphemeStorage(character), width: 1, style: style))
         return 1
     }
 

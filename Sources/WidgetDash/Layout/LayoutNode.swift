@@ -86,8 +86,20 @@ class LayoutNode {
     /// Stacks give space to higher priorities first.
     var layoutPriority: Double = 0
 
-    /// The size this node wants for `proposal`.
-    func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize { .zero }
+    /// Answers already given in this pass: stacks ask their children several times (minimum,
+    /// maximum, share), and without this a nested layout costs 3^depth measurements.
+    private var measured: [(ProposedSize, CellSize)] = []
+
+    /// The size this node wants for `proposal` (measured once per proposal per pass).
+    final func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        for (p, s) in measured where p == proposal { return s }
+        let size = measure(proposal, context)
+        measured.append((proposal, size))
+        return size
+    }
+
+    /// Computes the size this node wants for `proposal`; subclasses override this.
+    func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize { .zero }
 
     /// Draws into `rect` (which the canvas's clip already limits).
     func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {}

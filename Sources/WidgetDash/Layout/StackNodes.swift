@@ -14,7 +14,7 @@ final class StackNode: LayoutNode {
         self.children = children
     }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         let sizes = allocate(proposal, context)
         var main = 0
         var cross = 0
@@ -26,42 +26,70 @@ final class StackNode: LayoutNode {
         return axis == .horizontal ? CellSize(width: main, height: cross) : CellSize(width: cross, height: main)
     }
 
+    /// The last allocation, which rendering asks for again with the same proposal.
+    private var lastAllocation: (proposal: ProposedSize, sizes: [CellSize])?
+
     /// The size of each child for a proposal: children are offered space in order of priority,
     /// then from least to most flexible, each getting an equal share of what is left.
     private func allocate(_ proposal: ProposedSize, _ context: RenderContext) -> [CellSize] {
+        if let last = lastAllocation, last.proposal == proposal { return last.sizes }
+        let sizes = computeAllocation(proposal, context)
+        lastAllocation = (proposal, sizes)
+        return sizes
+    }
+
+    private func computeAllocation(_ proposal: ProposedSize, _ context: RenderContext) -> [CellSize] {
         let n = children.count
         guard n > 0 else { return [] }
         let crossProposal = proposal.value(axis == .horizontal ? .vertical : .horizontal)
         guard let mainProposal = proposal.value(axis) else {
             return children.map { $0.sizeThatFits(.make(axis, main: nil, cross: crossProposal), context) }
         }
-        func main(_ s: CellSize) -> Int { axis == .horizontal ? s.width : s.height }
-        let mins = children.map { main($0.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)) }
-        let maxs = children.map { child -> Int in
-            child.isSpacer ? ProposedSize.unbounded
-                : main(child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context))
+        let horizontal = axis == .horizontal
+        var mins = [Int](repeating: 0, count: n)
+        var flex = [Int](repeating: 0, count: n)
+        for i in 0..<n {
+            let child = children[i]
+            let lo = child.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)
+            mins[i] = horizontal ? lo.width : lo.height
+            if child.isSpacer {
+                flex[i] = ProposedSize.unbounded
+            } else {
+                let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
+                flex[i] = (horizontal ? hi.width : hi.height) - mins[i]
+            }
         }
         // Spacers are served last, from what the other children leave: a text beside a spacer
-        // keeps its ideal width whenever it fits.
-        let order = (0..<n).sorted { a, b in
-            if children[a].isSpacer != children[b].isSpacer { return !children[a].isSpacer }
-            if children[a].layoutPriority != children[b].layoutPriority {
-                return children[a].layoutPriority > children[b].layoutPriority
+        // keeps its ideal width whenever it fits. Then higher priority first, then least
+        // flexible first. (An insertion sort: stacks have a handful of children.)
+        func before(_ a: Int, _ b: Int) -> Bool {
+            let ca = children[a], cb = children[b]
+            if ca.isSpacer != cb.isSpacer { return !ca.isSpacer }
+            if ca.layoutPriority != cb.layoutPriority { return ca.layoutPriority > cb.layoutPriority }
+            return flex[a] != flex[b] ? flex[a] < flex[b] : a < b
+        }
+        var order = Array(0..<n)
+        for i in 1..<max(1, n) {
+            let item = order[i]
+            var j = i - 1
+            while j >= 0 && before(item, order[j]) {
+                order[j + 1] = order[j]
+                j -= 1
             }
-            let fa = maxs[a] - mins[a], fb = maxs[b] - mins[b]
-            return fa != fb ? fa < fb : a < b
+            order[j + 1] = item
         }
         var remaining = max(0, mainProposal - spacing * (n - 1))
         var sizes = [CellSize](repeating: .zero, count: n)
         var position = 0
-        while position < order.count {
+        while position < n {
             let first = children[order[position]]
             var groupEnd = position
-            while groupEnd < order.count,
+            while groupEnd < n,
                   children[order[groupEnd]].isSpacer == first.isSpacer,
                   children[order[groupEnd]].layoutPriority == first.layoutPriority { groupEnd += 1 }
             // Keep room for the minimum sizes of the children served later.
-            let reserved = order[groupEnd...].reduce(0) { $0 + mins[$1] }
+            var reserved = 0
+            for k in groupEnd..<n { reserved += mins[order[k]] }
             var available = max(0, remaining - reserved)
             for k in position..<groupEnd {
                 let i = order[k]
@@ -70,8 +98,9 @@ final class StackNode: LayoutNode {
                 let share = max(available / (groupEnd - k), mins[i])
                 let size = children[i].sizeThatFits(.make(axis, main: share, cross: crossProposal), context)
                 sizes[i] = size
-                available = max(0, available - main(size))
-                remaining = max(0, remaining - main(size))
+                let used = horizontal ? size.width : size.height
+                available = max(0, available - used)
+                remaining = max(0, remaining - used)
             }
             position = groupEnd
         }
@@ -114,7 +143,7 @@ final class ZStackNode: LayoutNode {
         self.children = children
     }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         var size = CellSize.zero
         for child in children {
             let s = child.sizeThatFits(proposal, context)
@@ -146,7 +175,7 @@ final class SpacerNode: LayoutNode {
 
     override var isSpacer: Bool { true }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         switch axis {
         case .horizontal?: return CellSize(width: max(minLength, proposal.width ?? minLength), height: 0)
         case .vertical?: return CellSize(width: 0, height: max(minLength, proposal.height ?? minLength))
@@ -166,7 +195,7 @@ final class DividerNode: LayoutNode {
         self.style = style
     }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         vertical ? CellSize(width: 1, height: proposal.height ?? 1) : CellSize(width: proposal.width ?? 1, height: 1)
     }
 
@@ -193,7 +222,7 @@ final class PaddingNode: LayoutNode {
 
     override var isSpacer: Bool { child.isSpacer }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         let h = insets.leading + insets.trailing
         let v = insets.top + insets.bottom
         let inner = ProposedSize(width: proposal.width.map { max(0, $0 - h) }, height: proposal.height.map { max(0, $0 - v) })
@@ -232,7 +261,7 @@ final class FrameNode: LayoutNode {
         return r
     }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         let l = limits
         // The child is offered the fixed size, else the proposal clamped to the limits.
         let offerW = l.width ?? proposal.width.map { clamp($0, l.minWidth, l.maxWidth) }
@@ -282,7 +311,7 @@ final class BackgroundNode: LayoutNode {
 
     override var isSpacer: Bool { child.isSpacer }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         child.sizeThatFits(proposal, context)
     }
 
@@ -317,7 +346,7 @@ final class RestyleNode: LayoutNode {
 
     override var isSpacer: Bool { child.isSpacer }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         child.sizeThatFits(proposal, context)
     }
 
@@ -336,7 +365,7 @@ final class PriorityNode: LayoutNode {
         layoutPriority = priority
     }
     override var isSpacer: Bool { child.isSpacer }
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         child.sizeThatFits(proposal, context)
     }
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {

@@ -59,16 +59,38 @@ final class TextNode: LayoutNode {
         return paragraphs
     }
 
-    /// The big-digit rendering of the text, when it is all digits and the font asks for it.
-    private func bigLines(_ context: RenderContext) -> [String]? {
+    private var cachedBig: (now: Date, lines: [String]?, width: Int)?
+    private var cachedLines: (width: Int, maxLines: Int, lines: [[Glyph]])?
+
+    /// The big-digit rendering of the text and its width, when it is all digits and the font
+    /// asks for it.
+    private func bigLines(_ context: RenderContext) -> (lines: [String], width: Int)? {
         guard bigDigits, mask == nil else { return nil }
+        if let cached = cachedBig, cached.now == context.now { return cached.lines.map { ($0, cached.width) } }
         let text = String(paragraphs(context).first?.map(\.character) ?? [])
-        return BigDigits.render(text)
+        let lines = BigDigits.render(text)
+        let width = lines.map { TextWidth.width(of: $0[0]) } ?? 0
+        cachedBig = (context.now, lines, width)
+        return lines.map { ($0, width) }
     }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        if let big = bigLines(context) {
-            let w = TextWidth.width(of: big[0])
+    /// Wrapped lines for a width, remembered: layout asks for the same width more than once.
+    private func lines(_ context: RenderContext, width: Int, maxLines: Int) -> [[Glyph]] {
+        let paragraphs = paragraphs(context)
+        if let cached = cachedLines, cached.width == width, cached.maxLines == maxLines { return cached.lines }
+        let result: [[Glyph]]
+        if paragraphs.count == 1 && cachedIdealWidth <= width {
+            // One line that fits: nothing to wrap.
+            result = paragraphs
+        } else {
+            result = layoutLines(paragraphs, width: width, maxLines: maxLines)
+        }
+        cachedLines = (width, maxLines, result)
+        return result
+    }
+
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        if let (_, w) = bigLines(context) {
             // Big digits need three rows. A proposal of zero rows asks for the minimum, and the
             // minimum of a big number is its three rows; one or two rows get plain text.
             let h = proposal.height ?? 3
@@ -77,7 +99,8 @@ final class TextNode: LayoutNode {
         let paragraphs = paragraphs(context)
         let width = proposal.width ?? cachedIdealWidth
         if width <= 0 { return CellSize(width: 0, height: 1) }
-        let lines = layoutLines(paragraphs, width: width, maxLines: maxLines(proposal.height))
+        if paragraphs.count == 1 && cachedIdealWidth <= width { return CellSize(width: cachedIdealWidth, height: 1) }
+        let lines = lines(context, width: width, maxLines: maxLines(proposal.height))
         let used = lines.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0
         return CellSize(width: used, height: max(1, lines.count))
     }
@@ -90,15 +113,13 @@ final class TextNode: LayoutNode {
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
-        if let big = bigLines(context), rect.height >= 3, TextWidth.width(of: big[0]) <= rect.width {
+        if let (big, w) = bigLines(context), rect.height >= 3, w <= rect.width {
             let style = pieces[0].style
-            let w = TextWidth.width(of: big[0])
             let x = alignedX(lineWidth: w, in: rect)
             for (i, line) in big.enumerated() { canvas.write(line, x: x, y: rect.y + i, style: style) }
             return
         }
-        let lines = layoutLines(paragraphs(context), width: rect.width, maxLines: maxLines(rect.height))
-        for (row, line) in lines.enumerated() {
+        for (row, line) in lines(context, width: rect.width, maxLines: maxLines(rect.height)).enumerated() {
             let lineWidth = line.reduce(0) { $0 + $1.width }
             var x = alignedX(lineWidth: lineWidth, in: rect)
             for g in line {

@@ -214,7 +214,7 @@ final class MeterNode: LayoutNode {
         self.styles = styles
     }
 
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         switch kind {
         case .bar:
             return CellSize(width: min(proposal.width ?? 10, ProposedSize.unbounded), height: 1)

@@ -46,7 +46,7 @@ final class GlyphNode: LayoutNode {
         self.width = TextWidth.width(of: glyph)
         self.style = style
     }
-    override func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         CellSize(width: width, height: 1)
     }
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
