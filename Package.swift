@@ -48,6 +48,7 @@ let package = Package(
         ),
         .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
+        .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashHost", "WidgetDash"]),
     ],
     swiftLanguageModes: [.v6]
 )
