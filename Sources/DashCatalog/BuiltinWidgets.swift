@@ -4,7 +4,7 @@ import WidgetDash
 /// The widgets that ship with widgetdash, in the gallery's order (the hero first).
 ///
 /// ```swift
-/// let kinds = BuiltinWidgets().widgetDescriptions.map(\.kind) // ["clock", "calendar", "system"]
+/// let kinds = BuiltinWidgets().widgetDescriptions.map(\.kind) // ["clock", "calendar", "system", "bank", "health"]
 /// ```
 public struct BuiltinWidgets: WidgetBundle {
     public init() {}
@@ -13,6 +13,8 @@ public struct BuiltinWidgets: WidgetBundle {
         ClockWidget()
         CalendarWidget()
         SystemWidget()
+        BankWidget()
+        HealthWidget()
     }
 }
 

@@ -58,11 +58,13 @@ public enum PlacementError: Error, Equatable, CustomStringConvertible {
 /// come back through a mailbox and a wake-up of the loop, so nothing here is shared.
 public final class Dashboard: InteractiveHost {
     public let clock: any DashClock
-    public private(set) var environment: EnvironmentValues
+    public internal(set) var environment: EnvironmentValues
     public let placements: [WidgetPlacement]
+    /// The theme, the lock and the lock screen's widgets.
+    public let presentation: Presentation
     public let scheduler: TimelineScheduler
     /// The widgets in placement order.
-    public private(set) var instances: [WidgetInstance] = []
+    public internal(set) var instances: [WidgetInstance] = []
 
     private let mailbox = Mailbox()
     /// Provider tasks by request serial: a retry after a time-out may run beside the
@@ -84,10 +86,11 @@ public final class Dashboard: InteractiveHost {
     var screenDirty = true
     private var statusMinute: Date?
 
-    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings()) {
+    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings(), presentation options: PresentationOptions = PresentationOptions()) {
         self.clock = clock
         self.environment = environment
         self.placements = placements
+        self.presentation = Presentation(options, now: clock.now())
         self.scheduler = TimelineScheduler(settings: settings)
         if let travel = clock as? TravelClock { scheduler.clockSpeed = travel.speed }
         let byKind = Dictionary(widgets.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
@@ -98,6 +101,7 @@ public final class Dashboard: InteractiveHost {
             instances.append(instance)
             perform(scheduler.add(instance, at: now))
         }
+        setUpPresentation(widgets: widgets)
         center.setShown(instances.map { WidgetCenter.WidgetInfo(kind: $0.description.kind, family: $0.family) })
         relayout()
     }
@@ -112,7 +116,7 @@ public final class Dashboard: InteractiveHost {
     public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
 
     public func secondsUntilNextDeadline() -> Double? {
-        let candidates = [scheduler.nextDeadline(), nextStatusLineChange()].compactMap { $0 }
+        let candidates = [scheduler.nextDeadline(), nextStatusLineChange(), presentationDeadline()].compactMap { $0 }
         guard let earliest = candidates.min() else { return nil }
         return max(0, clock.wallSeconds(until: earliest))
     }
@@ -130,6 +134,7 @@ public final class Dashboard: InteractiveHost {
             perform(scheduler.requestReload(kind: kind, reason: .widgetCenter, at: now))
         }
         perform(scheduler.advance(to: now))
+        lockIfIdle(at: now)
         if let minute = statusMinute, now >= minute { screenDirty = true }
     }
 
@@ -145,6 +150,7 @@ public final class Dashboard: InteractiveHost {
                 if key == .character("q") { return .quit }
                 return .continue
             }
+            if let action = handlePresentationKey(key) { return action }
             if showsInspector, key == .escape || key == .character("i") {
                 showsInspector = false
                 invalidateAll()
@@ -182,7 +188,9 @@ public final class Dashboard: InteractiveHost {
         let palette = environment.palette
         var screen = Canvas(size: size, fill: .blank(CellStyle(foreground: palette.primary, background: palette.background)))
         let area = homeArea
-        if layout.pages.allSatisfy(\.isEmpty) {
+        if isLocked {
+            drawLockScreen(&screen, now: now)
+        } else if layout.pages.allSatisfy(\.isEmpty) {
             drawTooSmall(&screen)
         } else {
             let page = layout.pages[min(currentPage, layout.pages.count - 1)]
@@ -240,7 +248,7 @@ public final class Dashboard: InteractiveHost {
     }
 
     private func relayout() {
-        layout = HomeLayout.pack(instances.map(\.family), in: homeArea.size)
+        layout = HomeLayout.pack(homeInstances.map(\.family), in: homeArea.size)
         currentPage = min(currentPage, max(0, layout.pages.count - 1))
         dirtyPanels.formUnion(instances.map(\.id))
         screenDirty = true
@@ -257,7 +265,7 @@ public final class Dashboard: InteractiveHost {
         if !dirtyPanels.contains(instance.id), let cached = panelCache[instance.id] { return cached }
         let rendered = WidgetPanel(description: instance.description, family: instance.family)
             .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status,
-                    focused: focus.focused == instance.id)
+                    focused: focus.focused == instance.id, locked: isLocked)
         panelCache[instance.id] = rendered.canvas
         scheduler.setRefresh(instance.id, at: rendered.nextRefresh, now: now)
         return rendered.canvas
@@ -309,14 +317,14 @@ public final class Dashboard: InteractiveHost {
         let y = screen.height - 1
         let style = CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground)
         screen.fill(CellRect(x: 0, y: y, width: screen.width, height: 1), style: style)
-        var left = " widgetdash"
+        var left = " widgetdash" + presentationStatus()
         if layout.pages.count > 1 {
             left += "  " + (0..<layout.pages.count).map { $0 == currentPage ? "●" : "○" }.joined(separator: " ")
         }
         let c = environment.calendarInZone.dateComponents([.hour, .minute], from: now)
         var time = String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
         if let travel = travelStatus(now: now) { time = travel }
-        let hints = layout.pages.count > 1 ? "PgUp/PgDn pages  ? help  q quit " : "? help  q quit "
+        let hints = isLocked ? "l unlock  q quit " : layout.pages.count > 1 ? "PgUp/PgDn pages  ? help  q quit " : "? help  q quit "
         let right = time + "   " + hints
         screen.write(left, x: 0, y: y, style: CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground, attributes: .bold))
         let rx = screen.width - TextWidth.width(of: right)
@@ -338,6 +346,9 @@ public final class Dashboard: InteractiveHost {
         ("]", "travel 15 minutes ahead"),
         ("}", "travel one hour ahead"),
         ("0", "back to real time"),
+        ("t", "light or dark variant of the theme"),
+        ("T", "next theme"),
+        ("l", "lock or unlock"),
     ]
 
     private func drawHelp(_ screen: inout Canvas) {

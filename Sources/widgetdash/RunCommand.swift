@@ -24,6 +24,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Budgeted reloads per widget per rolling 24 hours.", valueName: "N"))
     var budget: Int = SchedulerSettings().budget
 
+    @Option(help: ArgumentHelp("The theme: a name from `widgetdash themes` or a .toml file (default: light or dark after COLORFGBG, else dark).", valueName: "NAME"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("light or dark (default: after the terminal's background, else dark).", valueName: "SCHEME"))
+    var scheme: String?
+
+    @Option(name: .customLong("auto-lock"), help: ArgumentHelp("Lock after this many idle minutes.", valueName: "MINUTES"))
+    var autoLock: Double?
+
     func run() async throws {
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
@@ -59,7 +68,24 @@ struct RunCommand: AsyncParsableCommand {
         settings.budgetByKind["system"] = .max
         // Always a travel clock: at speed 1 from now it is the real time, and `]`/`}` can jump.
         let clock = TravelClock(start: startDate, speed: speed)
-        let dashboard = Dashboard(widgets: known, placements: placements, clock: clock, settings: settings)
+        let look = try ThemeChoice.resolve(theme: theme, scheme: scheme)
+        if let autoLock, !(autoLock.isFinite && autoLock > 0) {
+            printError("--auto-lock \(autoLock): expected a number of minutes above 0")
+            throw ExitStatus.usage
+        }
+        let passcodeStore = PasscodeStore(directory: ConfigDirectory.url())
+        var passcode: PasscodeHash?
+        switch passcodeStore.loadResult() {
+        case .success(let hash): passcode = hash
+        case .failure(let error):
+            // Refuse to run unlockable-without-passcode by accident: a damaged file is an error.
+            printError("\(error); fix or remove it (widgetdash passcode clear)")
+            throw ExitStatus.dataError
+        }
+        let presentation = PresentationOptions(
+            library: look.library, theme: look.theme, scheme: look.scheme, passcode: passcode,
+            autoLockAfter: autoLock.map { $0 * 60 }, lockScreen: DefaultLockScreen.placements)
+        let dashboard = Dashboard(widgets: known, placements: placements, clock: clock, settings: settings, presentation: presentation)
         dashboard.installWidgetCenter()
         do {
             _ = try TerminalRunLoop.run(host: dashboard)

@@ -30,6 +30,18 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Flag(help: "Color the output with ANSI SGR escapes.")
     var color = false
 
+    @Flag(help: "Draw the widget as the locked dashboard shows it (private content masked, protected widgets as their placeholder).")
+    var locked = false
+
+    @Option(help: ArgumentHelp("The theme: a name from `widgetdash themes` or a .toml file.", valueName: "NAME"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("light or dark.", valueName: "SCHEME"))
+    var scheme: String?
+
+    @Option(name: .customLong("rendering-mode"), help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "MODE"))
+    var renderingMode: String?
+
     func run() async throws {
         let known = KnownWidgets.all
         let placement: WidgetPlacement
@@ -55,10 +67,23 @@ struct SnapshotCommand: AsyncParsableCommand {
             }
             env.timeZone = zone
         }
+        let look = try ThemeChoice.resolve(theme: theme, scheme: scheme)
+        env.palette = look.theme.palette(for: look.scheme)
+        env.colorScheme = look.scheme
+        if let renderingMode {
+            switch renderingMode.lowercased() {
+            case "fullcolor", "full": env.widgetRenderingMode = .fullColor
+            case "accented": env.widgetRenderingMode = .accented
+            case "vibrant": env.widgetRenderingMode = .vibrant
+            default:
+                printError("--rendering-mode \(renderingMode): expected fullColor, accented or vibrant")
+                throw ExitStatus.usage
+            }
+        }
         guard let description = known.first(where: { $0.kind == placement.kind }) else { throw ExitStatus.usage }
         let rendered: RenderedView
         do {
-            rendered = try await WidgetSnapshot.render(description, family: placement.family, at: date, environment: env)
+            rendered = try await WidgetSnapshot.render(description, family: placement.family, at: date, environment: env, locked: locked)
         } catch {
             printError("\(kind): the provider failed: \(error)")
             throw ExitCode.failure

@@ -28,17 +28,28 @@ public struct WidgetPanel {
         self.family = family
     }
 
-    /// The panel drawn for `entry` (nil: the placeholder) at `now`.
+    /// The panel drawn for `entry` (nil: the placeholder) at `now`; `locked` draws it as the
+    /// locked device shows it.
     public func render(
         entry: (any TimelineEntry)?,
         environment baseEnvironment: EnvironmentValues,
         now: Date,
         status: PanelStatus = .ok,
-        focused: Bool = false
+        focused: Bool = false,
+        locked: Bool = false
     ) -> RenderedView {
         var env = baseEnvironment
         env.widgetFamily = family
+        // Only full color keeps the container background; vibrant and accented modes drop it.
+        if env.widgetRenderingMode != .fullColor { env.showsWidgetContainerBackground = false }
         let palette = env.palette
+        var entry = entry
+        if locked {
+            // Locked: private views are masked, and completely protected data is not readable
+            // at all, so the widget shows its placeholder.
+            env.redactionReasons.insert(.privacy)
+            if description.dataProtection == .complete { entry = nil }
+        }
         let shownEntry: any TimelineEntry
         if let entry {
             shownEntry = entry

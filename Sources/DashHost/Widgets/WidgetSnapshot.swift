@@ -3,16 +3,18 @@ import WidgetDash
 
 /// Renders one widget at a moment, outside a dashboard: for `widgetdash snapshot` and goldens.
 public enum WidgetSnapshot {
-    /// Asks the provider for its timeline as of `date` and draws the entry current then.
+    /// Asks the provider for its timeline as of `date` and draws the entry current then
+    /// (`locked`: as the locked dashboard shows it).
     public static func render(
-        _ description: WidgetDescription, family: WidgetFamily, at date: Date, environment: EnvironmentValues
+        _ description: WidgetDescription, family: WidgetFamily, at date: Date, environment: EnvironmentValues,
+        locked: Bool = false
     ) async throws -> RenderedView {
         let context = TimelineProviderContext(family: family, date: date)
         let timeline = try await description.provider.timeline(context)
         let instance = WidgetInstance(id: 0, description: description, family: family)
         instance.apply(timeline, reason: .initial, at: date, seconds: 0)
         return WidgetPanel(description: description, family: family)
-            .render(entry: instance.currentEntry, environment: environment, now: date)
+            .render(entry: instance.currentEntry, environment: environment, now: date, locked: locked)
     }
 
     /// Draws the provider's snapshot entry (sample data, `isPreview` true), as the gallery does.

@@ -1,0 +1,209 @@
+import Foundation
+import WidgetDash
+
+/// Today's activity: steps against a goal, and the heart rate.
+public struct HealthEntry: TimelineEntry {
+    public let date: Date
+    public var steps: Int
+    public var stepGoal: Int
+    /// Beats per minute, latest reading.
+    public var heartRate: Int
+    public var restingHeartRate: Int
+    /// Steps of the last seven days, oldest first (today last).
+    public var week: [Int]
+
+    public init(date: Date, steps: Int, stepGoal: Int, heartRate: Int, restingHeartRate: Int, week: [Int]) {
+        self.date = date
+        self.steps = steps
+        self.stepGoal = stepGoal
+        self.heartRate = heartRate
+        self.restingHeartRate = restingHeartRate
+        self.week = week
+    }
+
+    /// The sample day every preview and golden shows.
+    public static func sample(at date: Date) -> HealthEntry {
+        HealthEntry(date: date, steps: 6_842, stepGoal: 10_000, heartRate: 72, restingHeartRate: 58,
+                    week: [8_210, 11_904, 5_377, 9_120, 12_450, 7_015, 6_842])
+    }
+
+    /// How far to the goal, 0 to 1.
+    public var goalFraction: Double { stepGoal > 0 ? min(1, Double(steps) / Double(stepGoal)) : 0 }
+
+    /// "6,842".
+    public static func grouped(_ n: Int) -> String {
+        var digits = String(abs(n))
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits = String(digits.dropLast(3))
+        }
+        return (n < 0 ? "−" : "") + digits + out
+    }
+}
+
+/// Sample data; a real provider would read the health store, which is only readable while the
+/// device is unlocked, hence the widget's complete data protection.
+public struct HealthProvider: TimelineProvider {
+    public init() {}
+
+    /// The placeholder: generic figures in the right shape, drawn masked by the host.
+    public func placeholder(in context: Context) -> HealthEntry {
+        HealthEntry(date: context.date, steps: 5_000, stepGoal: 10_000, heartRate: 60, restingHeartRate: 60,
+                    week: [5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000])
+    }
+    public func snapshot(in context: Context) async -> HealthEntry { HealthEntry.sample(at: context.date) }
+    public func timeline(in context: Context) async throws -> Timeline<HealthEntry> {
+        Timeline(entries: [HealthEntry.sample(at: context.date)], policy: .after(context.date.addingTimeInterval(15 * 60)))
+    }
+}
+
+/// Steps and heart rate, with complete data protection: while locked the widget shows its
+/// placeholder, and its reloads wait for the unlock.
+public struct HealthWidget: Widget {
+    public init() {}
+
+    public var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "health", provider: HealthProvider()) { entry in
+            HealthView(entry: entry)
+        }
+        .configurationDisplayName("Health")
+        .description("Steps toward your goal and your heart rate; protected while locked.")
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular])
+        .dataProtection(.complete)
+    }
+}
+
+/// The health widget's view, per family.
+public struct HealthView: View {
+    public let entry: HealthEntry
+    public init(entry: HealthEntry) { self.entry = entry }
+
+    @Environment(\.widgetFamily) private var family
+
+    public var body: some View {
+        switch family {
+        case .systemSmall: HealthSmall(entry: entry)
+        case .systemMedium: HealthMedium(entry: entry)
+        case .accessoryCircular: HealthCircular(entry: entry)
+        case .accessoryRectangular: HealthRectangular(entry: entry)
+        default: HealthLarge(entry: entry)
+        }
+    }
+}
+
+/// "♥ 72 bpm".
+struct HeartRow: View {
+    let entry: HealthEntry
+    var body: some View {
+        HStack(spacing: 1) {
+            Image(systemName: "heart").foregroundStyle(.pink).widgetAccentable()
+            Text("\(entry.heartRate)").bold()
+            Text("bpm").foregroundStyle(.secondary)
+        }
+    }
+}
+
+/// Steps with a bar toward the goal.
+struct StepsBlock: View {
+    let entry: HealthEntry
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Image(systemName: "figure.walk").foregroundStyle(.green).widgetAccentable()
+                Text(HealthEntry.grouped(entry.steps)).font(.headline)
+                Text("steps").foregroundStyle(.secondary)
+            }
+            ProgressView(value: entry.goalFraction).tint(.green)
+            Text("\(Int((entry.goalFraction * 100).rounded()))% of \(HealthEntry.grouped(entry.stepGoal))").font(.caption).foregroundStyle(.secondary)
+        }
+    }
+}
+
+struct HealthSmall: View {
+    let entry: HealthEntry
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            StepsBlock(entry: entry)
+            Spacer(minLength: 0)
+            HeartRow(entry: entry)
+            Text("Resting \(entry.restingHeartRate)").font(.caption).foregroundStyle(.tertiary)
+        }
+    }
+}
+
+struct HealthMedium: View {
+    let entry: HealthEntry
+    var body: some View {
+        HStack(alignment: .top, spacing: 2) {
+            VStack(alignment: .leading, spacing: 0) {
+                StepsBlock(entry: entry)
+                Spacer(minLength: 0)
+                HeartRow(entry: entry)
+            }
+            .frame(width: 20)
+            WeekBars(entry: entry)
+        }
+    }
+}
+
+struct HealthLarge: View {
+    let entry: HealthEntry
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            StepsBlock(entry: entry)
+            Text(" ")
+            HeartRow(entry: entry)
+            Text("Resting \(entry.restingHeartRate) bpm").font(.caption).foregroundStyle(.secondary)
+            Text(" ")
+            Text("This week").font(.caption).foregroundStyle(.secondary)
+            WeekBars(entry: entry)
+            Spacer(minLength: 0)
+        }
+    }
+}
+
+/// The last seven days of steps, one row each: "M ████████░░ 8,210".
+struct WeekBars: View {
+    let entry: HealthEntry
+    static let days = ["M", "T", "W", "T", "F", "S", "S"]
+    var body: some View {
+        let best = max(1, entry.week.max() ?? 1)
+        VStack(alignment: .leading, spacing: 0) {
+            ForEach(Array(entry.week.indices), id: \.self) { i in
+                HStack(spacing: 1) {
+                    Text(Self.days[i % 7]).foregroundStyle(.secondary)
+                    ProgressView(value: Double(entry.week[i]) / Double(best)).tint(entry.week[i] >= entry.stepGoal ? .green : .teal)
+                    Text(HealthEntry.grouped(entry.week[i])).frame(width: 6, alignment: .trailing)
+                }
+            }
+        }
+    }
+}
+
+struct HealthCircular: View {
+    let entry: HealthEntry
+    var body: some View {
+        Gauge(value: entry.goalFraction) {
+            EmptyView()
+        } currentValueLabel: {
+            Text("\(entry.heartRate)")
+        }
+        .gaugeStyle(.accessoryCircularCapacity)
+    }
+}
+
+struct HealthRectangular: View {
+    let entry: HealthEntry
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Image(systemName: "heart").widgetAccentable()
+                Text("\(entry.heartRate) bpm").bold()
+            }
+            Text("\(HealthEntry.grouped(entry.steps)) steps")
+            ProgressView(value: entry.goalFraction)
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+    }
+}

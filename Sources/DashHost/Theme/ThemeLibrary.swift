@@ -1,0 +1,102 @@
+import Foundation
+import WidgetDash
+
+/// The themes a dashboard can use: the built-in ones, plus the user's from
+/// `$XDG_CONFIG_HOME/widgetdash/themes/*.toml`, which add to them or replace one by name.
+///
+/// A user file that does not parse is left out and reported in ``problems`` (file, line, what
+/// was expected); the dashboard keeps running on the built-in themes.
+public struct ThemeLibrary: Sendable {
+    /// Every usable theme, in the order `T` cycles them (built-ins first, then the user's by name).
+    public private(set) var themes: [Theme]
+    /// Where each theme came from, by name: "built-in" or a file path.
+    public private(set) var sources: [String: String]
+    /// User theme files that were refused.
+    public private(set) var problems: [ThemeError]
+
+    /// The built-in themes only.
+    public static let builtin = ThemeLibrary(themes: Theme.builtins,
+                                             sources: Dictionary(uniqueKeysWithValues: Theme.builtins.map { ($0.name, "built-in") }),
+                                             problems: [])
+
+    init(themes: [Theme], sources: [String: String], problems: [ThemeError]) {
+        self.themes = themes
+        self.sources = sources
+        self.problems = problems
+    }
+
+    /// `<config>/themes`, where user themes live.
+    public static func userDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        ConfigDirectory.url(environment: environment).appendingPathComponent("themes")
+    }
+
+    /// The built-in themes with the user's `*.toml` files from `directory` added or replacing.
+    public static func load(userDirectory directory: URL?) -> ThemeLibrary {
+        var library = ThemeLibrary.builtin
+        guard let directory,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return library }
+        for file in names.sorted() where file.hasSuffix(".toml") {
+            let url = directory.appendingPathComponent(file)
+            switch loadFile(url) {
+            case .success(let theme): library.add(theme, source: url.path)
+            case .failure(let error): library.problems.append(error)
+            }
+        }
+        return library
+    }
+
+    /// Parses one theme file; its name is the file name without `.toml`.
+    public static func loadFile(_ url: URL) -> Result<Theme, ThemeError> {
+        let name = url.deletingPathExtension().lastPathComponent
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return .failure(ThemeError(file: url.path, line: 0, message: "cannot read the file"))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(ThemeError(file: url.path, line: 0, message: "expected UTF-8 text"))
+        }
+        do { return .success(try Theme.parse(text, name: name, file: url.path)) } catch { return .failure(error) }
+    }
+
+    /// Adds `theme`, replacing a theme of the same name in place.
+    public mutating func add(_ theme: Theme, source: String) {
+        if let i = themes.firstIndex(where: { $0.name == theme.name }) { themes[i] = theme } else { themes.append(theme) }
+        sources[theme.name] = source
+    }
+
+    /// The theme called `name`.
+    public func theme(named name: String) -> Theme? { themes.first { $0.name == name } }
+
+    /// The theme after `name` in cycling order (wrapping around).
+    public func theme(after name: String) -> Theme {
+        guard let i = themes.firstIndex(where: { $0.name == name }) else { return themes.first ?? Self.fallback }
+        return themes[(i + 1) % themes.count]
+    }
+
+    /// The theme to use when nothing else is available.
+    static var fallback: Theme { Theme.builtins.first ?? Theme(name: "dark", displayName: "Dark", variants: [.dark: .dark]) }
+
+    /// The theme and scheme to start with.
+    ///
+    /// `requested` is a theme name or a path to a `.toml` file; nil (or anything unusable,
+    /// which adds a warning) gives the default: `light` or `dark` after `COLORFGBG`, else `dark`.
+    /// The scheme follows the terminal's background when the theme has both.
+    public func startup(requested: String?, environment: [String: String]) -> (theme: Theme, scheme: ColorScheme, warnings: [String]) {
+        var warnings = problems.map { "theme \($0) (skipped)" }
+        var chosen: Theme?
+        if let requested {
+            if requested.hasSuffix(".toml") || requested.contains("/") {
+                switch Self.loadFile(URL(fileURLWithPath: requested)) {
+                case .success(let theme): chosen = theme
+                case .failure(let error): warnings.append("theme \(error); using a built-in theme")
+                }
+            } else if let theme = theme(named: requested) {
+                chosen = theme
+            } else {
+                warnings.append("unknown theme \"\(requested)\" (known: \(themes.map(\.name).joined(separator: ", "))); using a built-in theme")
+            }
+        }
+        let theme = chosen ?? theme(named: Theme.defaultName(environment: environment)) ?? Self.fallback
+        let preferred = Theme.preferredScheme(environment: environment) ?? .dark
+        return (theme, theme.effectiveScheme(preferred), warnings)
+    }
+}

@@ -1,0 +1,107 @@
+@testable import DashHost
+import Foundation
+import Testing
+import WidgetDash
+
+/// The passcode's hash (against published test vectors), its file, and the theme library.
+@Suite struct PasscodeThemeLibraryTests {
+    static func hex(_ bytes: [UInt8]) -> String { PasscodeHash.hex(bytes) }
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgetdash-test-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func sha256Vectors() {
+        #expect(Self.hex(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Self.hex(SHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        #expect(Self.hex(SHA256.hash(long)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test func hmacVector() {
+        // RFC 4231, test case 2.
+        let mac = HMACSHA256(key: Array("Jefe".utf8)).mac(Array("what do ya want for nothing?".utf8))
+        #expect(Self.hex(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+
+    @Test func pbkdf2Vectors() {
+        // RFC 7914 §11.
+        let a = PBKDF2.sha256(password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1, length: 64)
+        #expect(Self.hex(a) == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783")
+        let b = PBKDF2.sha256(password: Array("password".utf8), salt: Array("salt".utf8), iterations: 4096, length: 32)
+        #expect(Self.hex(b) == "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a")
+    }
+
+    @Test func passcodeFileIsPrivateAndVerifies() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = PasscodeStore(directory: dir.appendingPathComponent("widgetdash"), iterations: 100)
+        #expect(store.load() == nil)
+        try store.set("correct horse")
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let text = try String(contentsOf: store.fileURL, encoding: .utf8)
+        #expect(!text.contains("correct horse"))
+        #expect(text.hasPrefix("pbkdf2-sha256$100$"))
+        let hash = try #require(store.load())
+        #expect(hash.verify("correct horse"))
+        #expect(!hash.verify("correct horsf"))
+        // A second set uses a new salt.
+        try store.set("correct horse")
+        #expect(store.load()?.salt != hash.salt)
+        #expect(try store.clear())
+        #expect(store.load() == nil)
+        #expect(try !store.clear())
+    }
+
+    @Test func malformedPasscodeFileIsReported() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = PasscodeStore(directory: dir)
+        try "pbkdf2-sha256$x$00$11\n".write(to: store.fileURL, atomically: true, encoding: .utf8)
+        guard case .failure = store.loadResult() else {
+            Issue.record("a malformed file must be an error")
+            return
+        }
+    }
+
+    @Test func userThemesAddReplaceAndBadOnesAreSkippedWithTheirLine() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "name = \"My Dark\"\n[dark]\nbackground = 0\nforeground = 15\naccent = 12\n".write(to: dir.appendingPathComponent("dark.toml"), atomically: true, encoding: .utf8)
+        try "[light]\nbackground = \"#ffffff\"\nforeground = \"#000000\"\naccent = \"#0000cc\"\n".write(to: dir.appendingPathComponent("paper.toml"), atomically: true, encoding: .utf8)
+        try "[light]\nbackground = \"#ffffff\"\nforeground = nope\n".write(to: dir.appendingPathComponent("broken.toml"), atomically: true, encoding: .utf8)
+        let library = ThemeLibrary.load(userDirectory: dir)
+        #expect(library.themes.map(\.name) == ["dark", "light", "high-contrast", "ansi16", "paper"])
+        #expect(library.theme(named: "dark")?.displayName == "My Dark")
+        #expect(library.sources["dark"]?.hasSuffix("dark.toml") == true)
+        #expect(library.problems.count == 1)
+        #expect(library.problems.first?.line == 3)
+        #expect(library.problems.first?.file.hasSuffix("broken.toml") == true)
+        #expect(library.theme(after: "paper").name == "dark")
+
+        let start = library.startup(requested: nil, environment: [:])
+        #expect(start.theme.name == "dark")
+        #expect(start.warnings.count == 1)
+    }
+
+    @Test func badThemeAtStartupFallsBackToABuiltIn() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.toml")
+        try "[dark]\nbackground = \"#000000\"\nforeground = \"#ffffff\"\naccent = \"#12\"\n".write(to: bad, atomically: true, encoding: .utf8)
+        let start = ThemeLibrary.builtin.startup(requested: bad.path, environment: ["COLORFGBG": "0;15"])
+        #expect(start.theme.name == "light")
+        #expect(start.scheme == .light)
+        #expect(start.warnings.first?.contains("bad.toml:4: expected a color") == true)
+
+        let unknown = ThemeLibrary.builtin.startup(requested: "sepia", environment: [:])
+        #expect(unknown.theme.name == "dark")
+        #expect(unknown.warnings.first?.contains("unknown theme \"sepia\"") == true)
+
+        let named = ThemeLibrary.builtin.startup(requested: "high-contrast", environment: ["COLORFGBG": "15;0"])
+        #expect(named.theme.name == "high-contrast" && named.scheme == .dark)
+    }
+}
