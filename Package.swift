@@ -41,12 +41,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "WidgetDashTests", dependencies: ["WidgetDash", "DashTesting"]),
+        .testTarget(name: "WidgetDashTests", dependencies: ["WidgetDash", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(
             name: "DashCatalogTests",
-            dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"]
+            dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"],
+            exclude: ["Goldens"]
         ),
-        .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"]),
+        .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
         .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashHost", "WidgetDash"]),
     ],

@@ -14,10 +14,10 @@ struct RenderTests {
     static let calendarFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline]
     static let systemFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular]
 
-    @Test("The bundle lists clock, calendar and system, in that order, with their families")
+    @Test("The bundle lists clock, calendar, system, bank and health, in that order, with their families")
     func bundle() {
         let descriptions = BuiltinWidgets().widgetDescriptions
-        #expect(descriptions.map(\.kind) == ["clock", "calendar", "system"])
+        #expect(descriptions.map(\.kind) == ["clock", "calendar", "system", "bank", "health"])
         #expect(descriptions[0].supportedFamilies == Self.clockFamilies)
         #expect(descriptions[1].supportedFamilies == Self.calendarFamilies)
         #expect(descriptions[2].supportedFamilies == Self.systemFamilies)

@@ -61,7 +61,9 @@ struct HomeScreenEndToEndTests {
             Issue.record("tmux or the widgetdash binary is missing")
             return
         }
-        let tmux = try TmuxSession(command: [binary], width: 18, height: 8, environment: WidgetDashBinary.isolatedEnvironment())
+        // A large widget (46×23) in a 40×12 terminal: nothing fits.
+        let tmux = try TmuxSession(command: [binary, "--widget", "clock@large"], width: 40, height: 12,
+                                   environment: WidgetDashBinary.isolatedEnvironment())
         #expect(tmux.waitFor("too small", timeout: 10))
         tmux.send(keys: "q")
         #expect(tmux.waitForExit(timeout: 5) == 0)

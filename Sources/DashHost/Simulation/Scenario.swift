@@ -84,7 +84,7 @@ extension Scenario {
         do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
             throw ScenarioError(field: "", message: "not valid JSON (\(Self.describe(error)))")
         }
-        var p = Reader(value: root, path: "")
+        let p = Reader(value: root, path: "")
         return try p.scenario()
     }
 

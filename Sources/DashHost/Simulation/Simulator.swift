@@ -120,8 +120,11 @@ public final class Simulator {
         }
         var next = 0
         while true {
-            let candidates = [scheduler.nextDeadline(), answers.min?.date, next < script.count ? script[next].date : nil]
-            guard let now = candidates.compactMap({ $0 }).min(), now <= end else { break }
+            var earliest = scheduler.nextDeadline()
+            for candidate in [answers.min?.date, next < script.count ? script[next].date : nil] {
+                if let c = candidate, earliest.map({ c < $0 }) ?? true { earliest = c }
+            }
+            guard let now = earliest, now <= end else { break }
             // At one instant: answers first (they were asked for earlier), then the script, then deadlines.
             while let a = answers.min, a.date <= now {
                 answers.removeMin()
@@ -145,7 +148,7 @@ public final class Simulator {
     }
 
     private func event(_ kind: Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ sink: (Event) -> Void) {
-        let left = scheduler.info(for: widget, at: now).map(\.budgetLeft)
+        let left = scheduler.budgetLeft(for: widget, at: now)
         sink(Event(t: now, widget: scenario.widgets[widget].id, kind: kind, reason: reason, budgetLeft: left == .max ? nil : left))
     }
 

@@ -50,21 +50,88 @@ public final class TimelineScheduler {
 
     private enum Kind: Int { case entry, reload, refresh, timeout }
 
+    /// What is queued for one instance: per kind, the date and the generation of its deadline.
+    /// A deadline that surfaces with an older generation was replaced and is ignored; a kind
+    /// whose date did not change is not queued again, so the heap holds few stale entries.
+    private struct Queued {
+        var dates: (Date?, Date?, Date?, Date?) = (nil, nil, nil, nil)
+        var generations: (Int, Int, Int, Int) = (0, 0, 0, 0)
+
+        func date(_ kind: Kind) -> Date? {
+            switch kind {
+            case .entry: dates.0
+            case .reload: dates.1
+            case .refresh: dates.2
+            case .timeout: dates.3
+            }
+        }
+
+        func generation(_ kind: Kind) -> Int {
+            switch kind {
+            case .entry: generations.0
+            case .reload: generations.1
+            case .refresh: generations.2
+            case .timeout: generations.3
+            }
+        }
+
+        /// Records a new date for a kind; returns its new generation.
+        mutating func set(_ kind: Kind, _ date: Date?) -> Int {
+            switch kind {
+            case .entry: dates.0 = date; generations.0 += 1; return generations.0
+            case .reload: dates.1 = date; generations.1 += 1; return generations.1
+            case .refresh: dates.2 = date; generations.2 += 1; return generations.2
+            case .timeout: dates.3 = date; generations.3 += 1; return generations.3
+            }
+        }
+    }
+
+    /// A queued moment, packed into 24 bytes: the heap moves these around on every step.
     private struct Deadline: Comparable {
-        var date: Date
-        var sequence: Int
-        var instance: Int
-        var kind: Kind
-        var generation: Int
+        /// Seconds since the reference date.
+        var time: Double
+        /// The kind in the top byte, then the order it was queued in: at the same moment an
+        /// entry comes before a reload (so the last entry of an `.atEnd` timeline is shown
+        /// before the next timeline is asked for), then first queued, first out.
+        var order: UInt64
+        /// The instance in the high half, the generation's low 32 bits in the low half.
+        var owner: UInt64
+
+        static let sequenceMask: UInt64 = (1 << 56) - 1
+        static let lowHalf: UInt64 = (1 << 32) - 1
+
+        init(date: Date, sequence: Int, instance: Int, kind: Kind, generation: Int) {
+            time = date.timeIntervalSinceReferenceDate
+            let kindBits: UInt64 = UInt64(kind.rawValue) << 56
+            let sequenceBits: UInt64 = UInt64(truncatingIfNeeded: sequence) & Self.sequenceMask
+            order = kindBits | sequenceBits
+            let instanceBits: UInt64 = UInt64(truncatingIfNeeded: instance) << 32
+            owner = instanceBits | Self.truncated(generation)
+        }
+
+        /// A generation as a deadline stores it.
+        static func truncated(_ generation: Int) -> UInt64 {
+            UInt64(truncatingIfNeeded: generation) & lowHalf
+        }
+
+        var date: Date { Date(timeIntervalSinceReferenceDate: time) }
+        var instance: Int { Int(truncatingIfNeeded: owner >> 32) }
+        var kind: Kind { Kind(rawValue: Int(truncatingIfNeeded: order >> 56)) ?? .entry }
+
+        /// True when this deadline carries `generation` (compared on the stored low bits).
+        func has(generation: Int) -> Bool { owner & Self.lowHalf == Self.truncated(generation) }
+
         static func < (a: Deadline, b: Deadline) -> Bool {
-            a.date != b.date ? a.date < b.date : a.sequence < b.sequence
+            a.time != b.time ? a.time < b.time : a.order < b.order
         }
     }
 
     /// Per instance: the generation of its queued deadlines (older ones are ignored when they
     /// surface), and what is pending.
     private struct Slot {
-        var generation = 0
+        var queued = Queued()
+        /// The `advance` pass that last touched this slot (so each is rescheduled once).
+        var touchedInPass = 0
         var inFlight: ReloadRequest?
         /// When the next system-started reload is due, and why (policy or retry).
         var nextReload: Date?
@@ -81,6 +148,9 @@ public final class TimelineScheduler {
         var unlockCredit = false
         var timeout: TimeInterval
         var jitter: Jitter
+
+        /// The slot of an id with no instance.
+        static let vacant = Slot(budget: ReloadBudget(limit: 0), isProtected: false, timeout: 0, jitter: Jitter())
     }
 
     /// Everything the inspector shows about an instance's schedule.
@@ -104,10 +174,36 @@ public final class TimelineScheduler {
     public var clockSpeed: Double = 1
 
     private var queue = Heap<Deadline>()
+    private var pass = 0
     private var sequence = 0
     private var serial = 0
-    private var slots: [Int: Slot] = [:]
-    public private(set) var instances: [Int: WidgetInstance] = [:]
+    /// Per-instance state, indexed by instance id (ids are small and dense: placement
+    /// indices). Arrays rather than dictionaries, and mutated in place, so a scheduling step
+    /// neither hashes nor copies a slot's budget.
+    private var slots: [Slot] = []
+    private var instanceTable: [WidgetInstance?] = []
+
+    /// The instances being scheduled, by id.
+    public var instances: [Int: WidgetInstance] {
+        var all: [Int: WidgetInstance] = [:]
+        for (id, instance) in instanceTable.enumerated() { if let instance { all[id] = instance } }
+        return all
+    }
+
+    /// The instance with this id, if it is scheduled.
+    public func instance(_ id: Int) -> WidgetInstance? {
+        id >= 0 && id < instanceTable.count ? instanceTable[id] : nil
+    }
+
+    private func slot(_ id: Int) -> Slot? { instance(id) != nil ? slots[id] : nil }
+
+    /// Mutates an existing slot in place.
+    @discardableResult
+    private func update<R>(_ id: Int, _ body: (inout Slot) -> R) -> R? {
+        // The instance table says whether a slot exists without copying the slot to look.
+        guard id >= 0, id < instanceTable.count, instanceTable[id] != nil else { return nil }
+        return body(&slots[id])
+    }
 
     public init(settings: SchedulerSettings = SchedulerSettings()) {
         self.settings = settings
@@ -116,9 +212,15 @@ public final class TimelineScheduler {
     /// Starts tracking an instance and asks for its first timeline (held until an unlock when
     /// the device starts `locked` and the widget's data is protected).
     public func add(_ instance: WidgetInstance, at now: Date, settings custom: InstanceSettings = InstanceSettings(), locked: Bool = false) -> [Effect] {
-        instances[instance.id] = instance
+        let id = instance.id
+        precondition(id >= 0, "instance ids are non-negative")
+        if id >= slots.count {
+            slots += Array(repeating: .vacant, count: id + 1 - slots.count)
+            instanceTable += Array(repeating: nil, count: id + 1 - instanceTable.count)
+        }
+        instanceTable[id] = instance
         let limit = custom.budget ?? settings.budgetByKind[instance.description.kind] ?? settings.budget
-        slots[instance.id] = Slot(
+        slots[id] = Slot(
             budget: ReloadBudget(limit: limit),
             locked: locked,
             isProtected: instance.description.dataProtection == .complete,
@@ -133,13 +235,14 @@ public final class TimelineScheduler {
 
     /// Stops tracking an instance; its queued deadlines are dropped as they surface.
     public func remove(_ id: Int) {
-        instances[id] = nil
-        slots[id] = nil
+        guard id >= 0, id < slots.count else { return }
+        instanceTable[id] = nil
+        slots[id] = .vacant
     }
 
     /// The earliest moment something is due, if anything is.
     public func nextDeadline() -> Date? {
-        while let top = queue.min, slots[top.instance]?.generation != top.generation {
+        while let top = queue.min, !isCurrent(top) {
             queue.removeMin()
         }
         return queue.min?.date
@@ -148,31 +251,46 @@ public final class TimelineScheduler {
     /// Everything due at or before `now`.
     public func advance(to now: Date) -> [Effect] {
         var effects: [Effect] = []
-        var touched = Set<Int>()
-        while let top = queue.min, top.date <= now {
+        // Instances are rescheduled once everything due is handled, so a deadline due now is
+        // never replaced before its turn (an entry and a reload at the same moment both run).
+        var touched: [Int] = []
+        pass += 1
+        let pass = self.pass
+        let nowTime = now.timeIntervalSinceReferenceDate
+        while let top = queue.min, top.time <= nowTime {
             queue.removeMin()
-            guard var slot = slots[top.instance], slot.generation == top.generation,
-                  let instance = instances[top.instance] else { continue }
-            touched.insert(top.instance)
+            let id = top.instance
+            // One access: is this deadline still wanted, consume it, note the slot as touched.
+            let state = update(id) { slot -> (current: Bool, first: Bool) in
+                guard top.has(generation: slot.queued.generation(top.kind)) else { return (false, false) }
+                // This deadline is consumed; rescheduling below queues the kind again if needed.
+                _ = slot.queued.set(top.kind, nil)
+                defer { slot.touchedInPass = pass }
+                return (true, slot.touchedInPass != pass)
+            }
+            guard let state, state.current, let instance = instance(id) else { continue }
+            if state.first { touched.append(id) }
             switch top.kind {
             case .entry:
-                if instance.updateCurrentEntry(at: now) { effects.append(.entryChanged(instance: instance.id)) }
+                if instance.updateCurrentEntry(at: now) { effects.append(.entryChanged(instance: id)) }
             case .reload:
-                if slot.inFlight == nil, let due = slot.nextReload, due <= now {
-                    start(instance.id, reason: slot.nextReloadReason, now: now, into: &effects)
+                let due = update(id) { slot in slot.inFlight == nil ? slot.nextReload.map { ($0, slot.nextReloadReason) } : nil } ?? nil
+                if let (date, reason) = due, date <= now {
+                    start(id, reason: reason, now: now, into: &effects)
                 }
             case .refresh:
-                slot.nextRefresh = nil
-                slots[top.instance] = slot
-                effects.append(.refresh(instance: instance.id))
+                update(id) { $0.nextRefresh = nil }
+                effects.append(.refresh(instance: id))
             case .timeout:
-                if let request = slot.inFlight, deadlineOfTimeout(request, slot) <= now {
-                    slot.inFlight = nil
-                    slot.failures += 1
-                    slot.nextReload = now.addingTimeInterval(settings.retryDelay(failures: slot.failures))
-                    slot.nextReloadReason = .retry
-                    slots[top.instance] = slot
-                    instance.lastError = "timed out after \(Self.seconds(slot.timeout))"
+                let due = update(id) { slot in slot.inFlight.map { ($0, slot.timeout) } } ?? nil
+                if let (request, timeout) = due, deadlineOfTimeout(request, timeout: timeout) <= now {
+                    update(id) { slot in
+                        slot.inFlight = nil
+                        slot.failures += 1
+                        slot.nextReload = now.addingTimeInterval(settings.retryDelay(failures: slot.failures))
+                        slot.nextReloadReason = .retry
+                    }
+                    instance.lastError = "timed out after \(Self.seconds(timeout))"
                     // What was on screen stays; the panel says it is stale.
                     instance.status = .stale("timed out")
                     effects.append(.timedOut(request))
@@ -183,10 +301,15 @@ public final class TimelineScheduler {
         return effects
     }
 
+    /// True when a queued deadline is still the one its instance wants.
+    private func isCurrent(_ deadline: Deadline) -> Bool {
+        update(deadline.instance) { deadline.has(generation: $0.queued.generation(deadline.kind)) } ?? false
+    }
+
     /// Asks for a reload now, for a reason other than the policy (the user, an intent…).
     /// A reload already in flight absorbs the request.
     public func requestReload(_ id: Int, reason: ReloadReason, at now: Date) -> [Effect] {
-        guard let slot = slots[id], slot.inFlight == nil else { return [] }
+        guard update(id, { $0.inFlight == nil }) == true else { return [] }
         var effects: [Effect] = []
         start(id, reason: reason, now: now, into: &effects)
         reschedule(id, now: now)
@@ -195,9 +318,8 @@ public final class TimelineScheduler {
 
     /// Reloads every instance of a kind (nil: all of them), as WidgetCenter does.
     public func requestReload(kind: String?, reason: ReloadReason, at now: Date) -> [Effect] {
-        instances.values
+        instanceTable.compactMap { $0 }
             .filter { kind == nil || $0.description.kind == kind }
-            .sorted { $0.id < $1.id }
             .flatMap { requestReload($0.id, reason: reason, at: now) }
     }
 
@@ -207,36 +329,45 @@ public final class TimelineScheduler {
     /// the instance is gone): a late answer never replaces what a retry brought.
     @discardableResult
     public func deliver(_ result: Result<ErasedTimeline, any Error>, for request: ReloadRequest, at now: Date, seconds: TimeInterval) -> [Effect]? {
-        guard let instance = instances[request.instance], var slot = slots[request.instance],
-              slot.inFlight?.serial == request.serial else { return nil }
-        slot.inFlight = nil
+        let id = request.instance
+        guard let instance = instance(id),
+              let jitter = update(id, { slot in slot.inFlight?.serial == request.serial ? slot.jitter : nil }) ?? nil
+        else { return nil }
         var effects: [Effect] = []
         switch result {
         case .success(let timeline):
             instance.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: settings.entryLimit)
-            if !timeline.entries.isEmpty { effects.append(.entryChanged(instance: request.instance)) }
-            slot.failures = 0
-            slot.nextReload = policyReloadDate(instance, slot: slot, now: now)
-            slot.nextReloadReason = .policy
+            if !timeline.entries.isEmpty { effects.append(.entryChanged(instance: id)) }
+            let next = policyReloadDate(instance, jitter: jitter, now: now)
+            update(id) { slot in
+                slot.inFlight = nil
+                slot.failures = 0
+                slot.nextReload = next
+                slot.nextReloadReason = .policy
+            }
         case .failure(let error):
             let message = Self.message(of: error)
             instance.status = .failed(message)
             instance.lastError = message
             // Try again later, each time later, rather than hammering a failing provider.
-            slot.failures += 1
-            slot.nextReload = now.addingTimeInterval(settings.retryDelay(failures: slot.failures))
-            slot.nextReloadReason = .retry
+            update(id) { slot in
+                slot.inFlight = nil
+                slot.failures += 1
+                slot.nextReload = now.addingTimeInterval(settings.retryDelay(failures: slot.failures))
+                slot.nextReloadReason = .retry
+            }
         }
-        slots[request.instance] = slot
-        reschedule(request.instance, now: now)
+        reschedule(id, now: now)
         return effects
     }
 
     /// Notes when an instance's drawn content next changes by itself (nil: it does not).
     public func setRefresh(_ id: Int, at date: Date?, now: Date) {
-        guard var slot = slots[id], slot.nextRefresh != date else { return }
-        slot.nextRefresh = date
-        slots[id] = slot
+        guard update(id, { slot in
+            guard slot.nextRefresh != date else { return false }
+            slot.nextRefresh = date
+            return true
+        }) == true else { return }
         reschedule(id, now: now)
     }
 
@@ -245,18 +376,20 @@ public final class TimelineScheduler {
     /// While locked, a protected instance's reloads wait; on unlock a waiting reload runs at
     /// once, and the first reload after the unlock is exempt from the budget.
     public func setLocked(_ id: Int, _ locked: Bool, at now: Date) -> [Effect] {
-        guard var slot = slots[id], slot.locked != locked else { return [] }
-        slot.locked = locked
+        guard let current = update(id, { slot in (slot.locked, slot.isProtected, slot.deferral, slot.heldReason, slot.inFlight) }),
+              current.0 != locked else { return [] }
         var effects: [Effect] = []
-        if !locked && slot.isProtected {
-            slot.unlockCredit = true
-            let held = slot.deferral == .locked ? slot.heldReason : nil
-            slot.deferral = nil
-            slot.heldReason = nil
-            slots[id] = slot
-            if let held, slot.inFlight == nil { start(id, reason: held, now: now, into: &effects) }
+        if !locked && current.1 {
+            let held = current.2 == .locked ? current.3 : nil
+            update(id) { slot in
+                slot.locked = false
+                slot.unlockCredit = true
+                slot.deferral = nil
+                slot.heldReason = nil
+            }
+            if let held, current.4 == nil { start(id, reason: held, now: now, into: &effects) }
         } else {
-            slots[id] = slot
+            update(id) { $0.locked = locked }
         }
         reschedule(id, now: now)
         return effects
@@ -264,7 +397,7 @@ public final class TimelineScheduler {
 
     /// Locks or unlocks every instance.
     public func setLocked(_ locked: Bool, at now: Date) -> [Effect] {
-        instances.keys.sorted().flatMap { setLocked($0, locked, at: now) }
+        instanceTable.indices.filter { instanceTable[$0] != nil }.flatMap { setLocked($0, locked, at: now) }
     }
 
     /// Tells the scheduler its clock jumped from `old` to `now` (time travel).
@@ -277,21 +410,19 @@ public final class TimelineScheduler {
     public func clockJumped(from old: Date, to now: Date, reloadReason reason: ReloadReason = .user) -> [Effect] {
         let delta = now.timeIntervalSince(old)
         var effects: [Effect] = []
-        for id in slots.keys.sorted() {
-            guard var slot = slots[id] else { continue }
+        for id in instanceTable.indices where instanceTable[id] != nil {
             if delta >= 0 {
-                if var request = slot.inFlight {
-                    request.started = request.started.addingTimeInterval(delta)
-                    slot.inFlight = request
-                    slots[id] = slot
+                update(id) { slot in
+                    if let started = slot.inFlight?.started { slot.inFlight?.started = started.addingTimeInterval(delta) }
                 }
             } else {
-                slot.budget.rewind(to: now)
-                slot.inFlight = nil
-                slot.deferral = nil
-                slot.heldReason = nil
-                slots[id] = slot
-                instances[id]?.updateCurrentEntry(at: now)
+                update(id) { slot in
+                    slot.budget.rewind(to: now)
+                    slot.inFlight = nil
+                    slot.deferral = nil
+                    slot.heldReason = nil
+                }
+                instance(id)?.updateCurrentEntry(at: now)
                 start(id, reason: reason, now: now, into: &effects)
             }
             reschedule(id, now: now)
@@ -299,9 +430,14 @@ public final class TimelineScheduler {
         return effects
     }
 
+    /// Budgeted reloads an instance has left at `now` (`Int.max` when unlimited).
+    public func budgetLeft(for id: Int, at now: Date) -> Int? {
+        update(id) { $0.budget.left(at: now) }
+    }
+
     /// The inspector's view of an instance's schedule.
     public func info(for id: Int, at now: Date) -> Info? {
-        guard let slot = slots[id] else { return nil }
+        guard let slot = slot(id) else { return nil }
         return Info(
             nextReload: slot.inFlight == nil ? slot.nextReload : nil,
             nextReloadReason: slot.nextReload == nil ? nil : slot.nextReloadReason,
@@ -320,79 +456,97 @@ public final class TimelineScheduler {
 
     /// Starts a reload for `reason` unless the lock or the budget holds it back.
     private func start(_ id: Int, reason requested: ReloadReason, now: Date, into effects: inout [Effect]) {
-        guard var slot = slots[id], slot.inFlight == nil, let instance = instances[id] else { return }
-        var reason = requested
-        if slot.isProtected && slot.locked {
+        typealias State = (idle: Bool, isProtected: Bool, locked: Bool, unlockCredit: Bool, deferral: DeferralCause?, hasRoom: Bool, nextRoom: Date?)
+        guard let instance = instance(id),
+              let current: State = update(id, { slot in
+                  let room = slot.budget.hasRoom(at: now)
+                  return (slot.inFlight == nil, slot.isProtected, slot.locked, slot.unlockCredit, slot.deferral,
+                          room, room ? nil : slot.budget.nextRoom(at: now))
+              }),
+              current.idle else { return }
+        if current.isProtected && current.locked {
             // Protected data cannot be read while locked: wait for the unlock.
-            slot.nextReload = nil
-            slot.heldReason = reason
-            if slot.deferral != .locked {
+            update(id) { slot in
+                slot.nextReload = nil
+                slot.heldReason = requested
                 slot.deferral = .locked
-                effects.append(.deferred(instance: id, cause: .locked, until: nil))
             }
+            if current.deferral != .locked { effects.append(.deferred(instance: id, cause: .locked, until: nil)) }
             if instance.status == .ok { instance.status = .deferred(until: nil) }
-            slots[id] = slot
             return
         }
-        if reason.isBudgeted && slot.unlockCredit { reason = .unlock }
+        var reason = requested
+        if reason.isBudgeted && current.unlockCredit { reason = .unlock }
         if reason.isBudgeted {
-            guard slot.budget.hasRoom(at: now) else {
-                let until = slot.budget.nextRoom(at: now)
-                slot.nextReload = until
-                slot.nextReloadReason = requested
-                if slot.deferral != .budget {
+            guard current.hasRoom else {
+                let until = current.nextRoom
+                update(id) { slot in
+                    slot.nextReload = until
+                    slot.nextReloadReason = requested
                     slot.deferral = .budget
-                    effects.append(.deferred(instance: id, cause: .budget, until: until))
                 }
+                if current.deferral != .budget { effects.append(.deferred(instance: id, cause: .budget, until: until)) }
                 if instance.status == .ok { instance.status = .deferred(until: until) }
-                slots[id] = slot
                 return
             }
-            slot.budget.charge(at: now)
         }
-        if slot.isProtected && !slot.locked { slot.unlockCredit = false }
         if case .deferred = instance.status { instance.status = .ok }
-        slot.deferral = nil
-        slot.heldReason = nil
-        slot.nextReload = nil
         serial += 1
         let request = ReloadRequest(instance: id, reason: reason, serial: serial, started: now)
-        slot.inFlight = request
-        slots[id] = slot
+        update(id) { slot in
+            if reason.isBudgeted { slot.budget.charge(at: now) }
+            if slot.isProtected && !slot.locked { slot.unlockCredit = false }
+            slot.deferral = nil
+            slot.heldReason = nil
+            slot.nextReload = nil
+            slot.inFlight = request
+        }
         effects.append(.reload(request))
     }
 
     /// When the instance's timeline asks for the next one: the policy date, jittered for
     /// `.after`, and never sooner than the minimum interval.
-    private func policyReloadDate(_ instance: WidgetInstance, slot: Slot, now: Date) -> Date? {
+    private func policyReloadDate(_ instance: WidgetInstance, jitter: Jitter, now: Date) -> Date? {
         guard var date = instance.policyReloadDate() else { return nil }
         if case .after = instance.policy {
-            date = slot.jitter.apply(to: date, now: now, instance: instance.id, count: instance.timelineCount)
+            date = jitter.apply(to: date, now: now, instance: instance.id, count: instance.timelineCount)
         }
         return max(date, now.addingTimeInterval(settings.minimumPolicyInterval))
     }
 
-    private func deadlineOfTimeout(_ request: ReloadRequest, _ slot: Slot) -> Date {
-        request.started.addingTimeInterval(slot.timeout * max(clockSpeed, 0.001))
+    private func deadlineOfTimeout(_ request: ReloadRequest, timeout: TimeInterval) -> Date {
+        request.started.addingTimeInterval(timeout * max(clockSpeed, 0.001))
     }
 
-    /// Requeues an instance's deadlines under a new generation, dropping its old ones.
+    /// Queues the deadlines an instance now wants, replacing those that changed.
     private func reschedule(_ id: Int, now: Date) {
-        guard var slot = slots[id], let instance = instances[id] else { return }
-        slot.generation += 1
-        slots[id] = slot
-        func push(_ date: Date?, _ kind: Kind) {
-            guard let date else { return }
-            sequence += 1
-            queue.insert(Deadline(date: max(date, now), sequence: sequence, instance: id, kind: kind, generation: slot.generation))
+        guard let instance = instance(id) else { return }
+        let nextEntry = instance.nextEntryDate(after: now)
+        var pushes: ((Date, Int)?, (Date, Int)?, (Date, Int)?, (Date, Int)?) = (nil, nil, nil, nil)
+        // One in-place access: holding a copy of the slot would make its budget's storage
+        // shared (the next charge would copy it), and each access costs an exclusivity check.
+        update(id) { slot in
+            func want(_ kind: Kind, _ date: Date?) -> (Date, Int)? {
+                let clamped = date.map { max($0, now) }
+                guard clamped != slot.queued.date(kind) else { return nil }
+                let generation = slot.queued.set(kind, clamped)
+                return clamped.map { ($0, generation) }
+            }
+            pushes.0 = want(.entry, nextEntry)
+            pushes.1 = want(.reload, slot.inFlight == nil && slot.deferral != .locked ? slot.nextReload : nil)
+            pushes.2 = want(.refresh, slot.nextRefresh)
+            pushes.3 = want(.timeout, slot.inFlight.map { deadlineOfTimeout($0, timeout: slot.timeout) })
         }
-        push(instance.nextEntryDate(after: now), .entry)
-        if let request = slot.inFlight {
-            push(deadlineOfTimeout(request, slot), .timeout)
-        } else if slot.deferral != .locked {
-            push(slot.nextReload, .reload)
-        }
-        push(slot.nextRefresh, .refresh)
+        push(id, .entry, pushes.0)
+        push(id, .reload, pushes.1)
+        push(id, .refresh, pushes.2)
+        push(id, .timeout, pushes.3)
+    }
+
+    private func push(_ id: Int, _ kind: Kind, _ deadline: (Date, Int)?) {
+        guard let (date, generation) = deadline else { return }
+        sequence += 1
+        queue.insert(Deadline(date: date, sequence: sequence, instance: id, kind: kind, generation: generation))
     }
 
     /// A provider's error as one line for a panel.

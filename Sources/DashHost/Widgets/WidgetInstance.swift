@@ -38,6 +38,9 @@ public final class WidgetInstance {
 
     /// The current timeline's entries, sorted by date.
     public private(set) var entries: [any TimelineEntry] = []
+    /// The entries' dates, kept beside them: the scheduler searches them on every step, and
+    /// reading a date through the existential each time is measurably slower.
+    private var entryDates: [Date] = []
     public private(set) var policy: TimelineReloadPolicy = .never
     /// When the current timeline arrived.
     public private(set) var timelineDate: Date?
@@ -85,6 +88,7 @@ public final class WidgetInstance {
             sorted.removeLast(sorted.count - max(1, entryLimit))
         }
         entries = sorted
+        entryDates = sorted.map(\.date)
         currentIndex = nil
         updateCurrentEntry(at: now)
     }
@@ -99,9 +103,8 @@ public final class WidgetInstance {
         var lo = 0, hi = entries.count - 1
         while lo <= hi {
             let mid = (lo + hi) / 2
-            if entries[mid].date <= now { index = mid; lo = mid + 1 } else { hi = mid - 1 }
+            if entryDates[mid] <= now { index = mid; lo = mid + 1 } else { hi = mid - 1 }
         }
-        if entries[0].date > now { index = 0 }
         let changed = index != currentIndex
         currentIndex = index
         return changed
@@ -109,7 +112,13 @@ public final class WidgetInstance {
 
     /// When the next entry takes over, if one is still to come.
     func nextEntryDate(after now: Date) -> Date? {
-        entries.first { $0.date > now }?.date
+        // Entries are sorted: binary search for the first one after `now`.
+        var lo = 0, hi = entryDates.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entryDates[mid] <= now { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < entryDates.count ? entryDates[lo] : nil
     }
 
     /// When the timeline's policy asks for a new one (before jitter and budget).
