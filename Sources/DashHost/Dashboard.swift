@@ -2,56 +2,6 @@ import Foundation
 import Synchronization
 import WidgetDash
 
-/// A widget to put on the home screen: its kind and family.
-public struct WidgetPlacement: Hashable, Sendable, CustomStringConvertible {
-    public var kind: String
-    public var family: WidgetFamily
-    public init(kind: String, family: WidgetFamily) {
-        self.kind = kind
-        self.family = family
-    }
-    public var description: String { "\(kind)@\(family.shortName)" }
-
-    /// Parses `KIND[@FAMILY]`; a missing family is the kind's first supported one.
-    public static func parse(_ text: String, widgets: [WidgetDescription]) -> Swift.Result<WidgetPlacement, PlacementError> {
-        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
-        guard let kind = parts.first, !kind.isEmpty else { return .failure(.malformed(text)) }
-        guard let widget = widgets.first(where: { $0.kind == kind }) else {
-            return .failure(.unknownKind(kind, known: widgets.map(\.kind)))
-        }
-        if parts.count == 1 {
-            guard let first = widget.supportedFamilies.first else { return .failure(.unsupportedFamily(kind, text, supported: [])) }
-            return .success(WidgetPlacement(kind: kind, family: first))
-        }
-        guard let family = WidgetFamily(name: parts[1]) else {
-            return .failure(.unknownFamily(parts[1]))
-        }
-        guard widget.supports(family) else {
-            return .failure(.unsupportedFamily(kind, family.shortName, supported: widget.supportedFamilies))
-        }
-        return .success(WidgetPlacement(kind: kind, family: family))
-    }
-}
-
-/// Why a placement could not be made.
-public enum PlacementError: Error, Equatable, CustomStringConvertible {
-    case malformed(String)
-    case unknownKind(String, known: [String])
-    case unknownFamily(String)
-    case unsupportedFamily(String, String, supported: [WidgetFamily])
-
-    public var description: String {
-        switch self {
-        case .malformed(let t): "expected KIND[@FAMILY], got \"\(t)\""
-        case .unknownKind(let k, let known): "unknown widget kind \"\(k)\" (known: \(known.joined(separator: ", ")))"
-        case .unknownFamily(let f):
-            "unknown family \"\(f)\" (expected one of: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")))"
-        case .unsupportedFamily(let k, let f, let supported):
-            "widget \"\(k)\" does not support the \(f) family (it supports: \(supported.map(\.shortName).joined(separator: ", ")))"
-        }
-    }
-}
-
 /// The running dashboard: widgets, their scheduler, and the screens, driven by the run loop.
 ///
 /// Everything here happens on the run loop's thread. Providers run as tasks; their answers

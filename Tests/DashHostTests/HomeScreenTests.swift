@@ -149,3 +149,14 @@ struct DashboardTests {
         #expect(throws: PlacementError.self) { try WidgetPlacement.parse("clock@huge", widgets: widgets).get() }
     }
 }
+
+@Suite("Placements")
+struct PlacementTests {
+    @Test func parametersFollowAColon() throws {
+        let widgets = BuiltinWidgets().widgetDescriptions
+        let p = try WidgetPlacement.parse("clock@small:zone=UTC,title=Here", widgets: widgets).get()
+        #expect(p.parameters == ["zone": "UTC", "title": "Here"])
+        #expect(p.description == "clock@small:title=Here,zone=UTC")
+        #expect(throws: PlacementError.self) { try WidgetPlacement.parse("clock@small:novalue", widgets: widgets).get() }
+    }
+}
