@@ -27,12 +27,12 @@ public struct SystemEntry: TimelineEntry {
 /// CPU use is the change of /proc/stat's counters over a short interval (two reads a quarter
 /// of a second apart), which is what `top` shows; the counters alone only give the average
 /// since boot. A live system monitor on a terminal dashboard is looked at for seconds, not
-/// hours, so the timeline is one entry with `.after(now + 10 s)`: far more often than
+/// hours, so the timeline is one entry with `.after(now + 15 s)`: far more often than
 /// WidgetKit's 40–70 reloads a day would allow, so the host has to exempt this widget from the
 /// budget (or give it its own), as it does for a foreground app.
 public struct SystemProvider: TimelineProvider {
     /// How long after a reading the next one is asked for.
-    public static let refreshInterval: TimeInterval = 10
+    public static let refreshInterval: TimeInterval = 15
 
     /// The current moment when set (tests fix it); else the dashboard's time from the context,
     /// so time travel and `snapshot --at` show what the widget would show then.

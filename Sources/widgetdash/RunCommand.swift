@@ -5,7 +5,10 @@ import Foundation
 import WidgetDash
 
 /// Opens the dashboard in the terminal.
-struct RunCommand: AsyncParsableCommand {
+///
+/// Synchronous on purpose: the run loop blocks in `poll()`, and it belongs on the main thread,
+/// not on one of the few threads of Swift's cooperative pool that providers' tasks run on.
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Open the dashboard (the default)."
@@ -33,7 +36,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("auto-lock"), help: ArgumentHelp("Lock after this many idle minutes.", valueName: "MINUTES"))
     var autoLock: Double?
 
-    func run() async throws {
+    func run() throws {
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
         for text in widgets {
@@ -96,22 +99,24 @@ struct RunCommand: AsyncParsableCommand {
     }
 }
 
-/// The home screen shown when nothing else is asked for: each built-in widget in the families
-/// it is best at, hero widgets first, then a row of lock-screen accessories.
+/// The home screen shown when nothing else is asked for: the hero widgets first (what fits a
+/// plain 80×24 terminal), then larger views, then a row of lock-screen accessories.
+///
+/// One clock shows seconds and one system monitor refreshes every few seconds, so an idle
+/// dashboard wakes about once a second and writes a few dozen bytes a second.
 enum DefaultHomeScreen {
     static let placements: [WidgetPlacement] = [
         WidgetPlacement(kind: "clock", family: .systemSmall),
-        WidgetPlacement(kind: "system", family: .systemSmall),
         WidgetPlacement(kind: "calendar", family: .systemSmall),
-        WidgetPlacement(kind: "system", family: .systemMedium),
-        WidgetPlacement(kind: "calendar", family: .systemMedium),
-        WidgetPlacement(kind: "clock", family: .systemMedium),
+        WidgetPlacement(kind: "system", family: .systemSmall),
+        WidgetPlacement(kind: "bank", family: .systemSmall),
+        WidgetPlacement(kind: "health", family: .systemMedium),
         WidgetPlacement(kind: "calendar", family: .systemLarge),
-        WidgetPlacement(kind: "system", family: .systemLarge),
+        WidgetPlacement(kind: "bank", family: .systemMedium),
         WidgetPlacement(kind: "clock", family: .accessoryCircular),
-        WidgetPlacement(kind: "system", family: .accessoryCircular),
-        WidgetPlacement(kind: "clock", family: .accessoryRectangular),
+        WidgetPlacement(kind: "health", family: .accessoryCircular),
         WidgetPlacement(kind: "calendar", family: .accessoryRectangular),
+        WidgetPlacement(kind: "bank", family: .accessoryRectangular),
         WidgetPlacement(kind: "clock", family: .accessoryInline),
     ]
 }

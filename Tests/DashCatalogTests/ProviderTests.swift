@@ -75,13 +75,13 @@ struct ProviderTests {
         }
     }
 
-    @Test("System: one entry from two /proc/stat reads, and a reload 10 s later")
+    @Test("System: one entry from two /proc/stat reads, and a reload 15 s later")
     func systemTimeline() async throws {
         let proc = FakeProc()
         let provider = SystemProvider(now: FixedClock(date: SampleData.date).now, readFile: proc.read, sampleInterval: .milliseconds(1))
         let timeline = try await provider.timeline(in: Self.context)
         #expect(timeline.entries.count == 1)
-        #expect(timeline.policy == .after(SampleData.date.addingTimeInterval(10)))
+        #expect(timeline.policy == .after(SampleData.date.addingTimeInterval(SystemProvider.refreshInterval)))
         let entry = try #require(timeline.entries.first)
         #expect(entry.date == SampleData.date)
         #expect(entry.hostname == "devbox")
