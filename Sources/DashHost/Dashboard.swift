@@ -31,12 +31,18 @@ public final class Dashboard: InteractiveHost {
     public private(set) var currentPage = 0
     public private(set) var showsHelp = false
     private var layout = HomeLayout.Result(pages: [[]], unplaced: [])
+    /// How many home placements each configured page holds (nil: one flowing list).
+    public let pageSizes: [Int]?
+    /// The configured page each displayed page belongs to (a page too big for the terminal
+    /// flows onto several).
+    private var pageGroup: [Int] = [0]
     private var panelCache: [Int: Canvas] = [:]
     var dirtyPanels = Set<Int>()
     var screenDirty = true
     private var statusMinute: Date?
 
-    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings(), presentation options: PresentationOptions = PresentationOptions()) {
+    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings(), presentation options: PresentationOptions = PresentationOptions(), pageSizes: [Int]? = nil) {
+        self.pageSizes = pageSizes
         self.clock = clock
         self.environment = environment
         self.placements = placements
@@ -198,13 +204,24 @@ public final class Dashboard: InteractiveHost {
     }
 
     private func relayout() {
-        layout = HomeLayout.pack(homeInstances.map(\.family), in: homeArea.size)
+        if let pageSizes {
+            (layout, pageGroup) = HomeLayout.pack(homeInstances.map(\.family), groups: pageSizes, in: homeArea.size)
+        } else {
+            layout = HomeLayout.pack(homeInstances.map(\.family), in: homeArea.size)
+            pageGroup = Array(repeating: 0, count: layout.pages.count)
+        }
         currentPage = min(currentPage, max(0, layout.pages.count - 1))
         dirtyPanels.formUnion(instances.map(\.id))
         screenDirty = true
     }
 
-    private func turnPage(to page: Int) {
+    /// The configured page (0-based) the page on screen shows: where the gallery adds.
+    public var currentPageGroup: Int { pageGroup.indices.contains(currentPage) ? pageGroup[currentPage] : 0 }
+
+    /// How many pages the home screen has at the current size.
+    public var pageCount: Int { layout.pages.count }
+
+    func turnPage(to page: Int) {
         let clamped = max(0, min(layout.pages.count - 1, page))
         guard clamped != currentPage else { return }
         currentPage = clamped
@@ -299,6 +316,9 @@ public final class Dashboard: InteractiveHost {
         ("t", "light or dark variant of the theme"),
         ("T", "next theme"),
         ("l", "lock or unlock"),
+        ("g", "gallery: browse widgets, Enter adds one"),
+        ("d", "demo: every widget in one family (f/F)"),
+        ("s", "StandBy: two widgets full screen"),
     ]
 
     private func drawHelp(_ screen: inout Canvas) {

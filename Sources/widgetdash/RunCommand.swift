@@ -25,13 +25,16 @@ struct RunCommand: ParsableCommand {
     var speed: Double = 1
 
     @Option(help: ArgumentHelp("Budgeted reloads per widget per rolling 24 hours.", valueName: "N"))
-    var budget: Int = SchedulerSettings().budget
+    var budget: Int?
 
     @Option(help: ArgumentHelp("The theme: a name from `widgetdash themes` or a .toml file (default: light or dark after COLORFGBG, else dark).", valueName: "NAME"))
     var theme: String?
 
     @Option(help: ArgumentHelp("light or dark (default: after the terminal's background, else dark).", valueName: "SCHEME"))
     var scheme: String?
+
+    @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/widgetdash/config.toml).", valueName: "FILE"))
+    var config: String?
 
     @Option(name: .customLong("auto-lock"), help: ArgumentHelp("Lock after this many idle minutes.", valueName: "MINUTES"))
     var autoLock: Double?
@@ -47,7 +50,6 @@ struct RunCommand: ParsableCommand {
                 throw ExitStatus.usage
             }
         }
-        if placements.isEmpty { placements = DefaultHomeScreen.placements }
         var startDate = Date()
         if let start {
             guard let parsed = ISO8601.parse(start) else {
@@ -60,12 +62,11 @@ struct RunCommand: ParsableCommand {
             printError("--speed \(speed): expected a number above 0 (1 is real time)")
             throw ExitStatus.usage
         }
-        guard budget >= 0 else {
+        if let budget, budget < 0 {
             printError("--budget \(budget): expected a whole number ≥ 0")
             throw ExitStatus.usage
         }
         var settings = SchedulerSettings()
-        settings.budget = budget
         // The system monitor asks every 10 s, far beyond any daily budget: on a terminal it is
         // watched live, like an app in the foreground, so it is not budgeted (see its provider).
         settings.budgetByKind["system"] = .max
@@ -88,10 +89,21 @@ struct RunCommand: ParsableCommand {
         let presentation = PresentationOptions(
             library: look.library, theme: look.theme, scheme: look.scheme, passcode: passcode,
             autoLockAfter: autoLock.map { $0 * 60 }, lockScreen: DefaultLockScreen.placements)
-        let dashboard = Dashboard(widgets: known, placements: placements, clock: clock, settings: settings, presentation: presentation)
-        dashboard.installWidgetCenter()
+        // The config file (pages, lock screen, theme, budget) is read by the shell, which
+        // falls back to the defaults when it is broken and reloads it when it changes.
+        var options = ShellOptions(widgets: known, configFile: ConfigCommand.file(config), defaultPages: [DefaultHomeScreen.placements.map(PagePlacement.widget)],
+                                   defaultLockScreen: DefaultLockScreen.placements, clock: clock, presentation: presentation)
+        options.fixedPlacements = placements.isEmpty ? nil : placements
+        options.settings = settings
+        options.budgetOverride = budget
+        options.themeGiven = theme != nil
+        options.schemeGiven = scheme != nil
+        options.autoLockGiven = autoLock != nil
+        options.installsWidgetCenter = true
+        options.watchesConfig = true
+        let shell = DashboardShell(options)
         do {
-            _ = try TerminalRunLoop.run(host: dashboard)
+            _ = try TerminalRunLoop.run(host: shell)
         } catch {
             printError("\(error)")
             throw ExitCode.failure

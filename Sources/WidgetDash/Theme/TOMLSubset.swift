@@ -6,6 +6,8 @@
 /// floats, dates, multi-line strings) is refused with the line it is on and what was expected,
 /// so a theme author is never left guessing. TOMLKit was the other choice; see
 /// docs/DECISIONS.md for why this one won (values need their line numbers for semantic errors).
+/// The config file asks for two more ``Features``: arrays (`widgets = ["clock@small", …]`,
+/// over several lines if need be) and arrays of tables (`[[page]]`); themes never do.
 ///
 /// ```swift
 /// let doc = try TOMLSubset.parse("[dark]\nbackground = \"#111318\"\n", file: "x.toml")
@@ -43,7 +45,47 @@ public enum TOMLSubset {
         /// Keys in the order they appeared (for deterministic messages).
         public var order: [String] = []
 
+        /// Arrays (only with ``Features/arrays``), by full dotted path.
+        public var arrays: [String: ArrayEntry] = [:]
+        /// Arrays of tables (only with ``Features/arrayTables``): the line of each `[[name]]`
+        /// header, by name. Keys inside the n-th one have the path `name[n].key`.
+        public var arrayTables: [String: [Int]] = [:]
+
         public func value(at path: String) -> Entry? { entries[path] }
+    }
+
+    /// An array's elements, each with its line, and where the array closes.
+    ///
+    /// The positions let a tool insert an element into the file text without rewriting the
+    /// rest of it (the gallery adds a widget to a page this way, keeping the user's comments).
+    public struct ArrayEntry: Hashable, Sendable {
+        /// The elements with their lines.
+        public var elements: [Element]
+        /// The line of the key.
+        public var line: Int
+        /// The line and column (0-based, in characters) of the closing `]`.
+        public var closeLine: Int
+        public var closeColumn: Int
+
+        /// One element of an array.
+        public struct Element: Hashable, Sendable {
+            public var value: Value
+            public var line: Int
+            /// The column (0-based, in characters) just after the element's last character.
+            public var endColumn: Int
+            /// True when a comma follows the element.
+            public var hasComma: Bool
+        }
+    }
+
+    /// Syntax beyond what themes need; themes keep refusing it, with the same messages.
+    public struct Features: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// `key = ["a", "b"]`, one line or several, of strings, integers and booleans.
+        public static let arrays = Features(rawValue: 1)
+        /// `[[name]]` headers.
+        public static let arrayTables = Features(rawValue: 2)
     }
 
     /// A syntax error: the line, and what was expected there.
@@ -53,21 +95,43 @@ public enum TOMLSubset {
     }
 
     /// Parses `text`; throws the first ``SyntaxError``.
-    public static func parse(_ text: String) throws(SyntaxError) -> Document {
+    public static func parse(_ text: String, features: Features = []) throws(SyntaxError) -> Document {
         var doc = Document()
         var table: [String] = []
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            var scanner = Scanner(text: line, line: lineNumber)
+        let lines: [Substring] = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? line.dropLast() : Substring(line)
+        }
+        var lineIndex = 0
+        while lineIndex < lines.count {
+            let lineNumber = lineIndex + 1
+            var scanner = Scanner(text: lines[lineIndex], line: lineNumber)
+            lineIndex += 1
             scanner.skipSpaces()
             if scanner.atEndOrComment { continue }
             if scanner.peek == "[" {
                 scanner.advance()
                 if scanner.peek == "[" {
-                    throw SyntaxError(line: lineNumber, message: "expected a table header like [dark]; arrays of tables ([[…]]) are not supported")
+                    guard features.contains(.arrayTables) else {
+                        throw SyntaxError(line: lineNumber, message: "expected a table header like [dark]; arrays of tables ([[…]]) are not supported")
+                    }
+                    scanner.advance()
+                    let path = try scanner.keyPath(terminator: "]")
+                    guard scanner.peek == "]" else { throw SyntaxError(line: lineNumber, message: "expected ]] to close the header") }
+                    scanner.advance()
+                    guard scanner.peek == "]" else { throw SyntaxError(line: lineNumber, message: "expected ]] to close the header") }
+                    scanner.advance()
+                    scanner.skipSpaces()
+                    guard scanner.atEndOrComment else { throw SyntaxError(line: lineNumber, message: "expected the end of the line after the header") }
+                    // Only top-level arrays of tables: `[[page]]`, not `[[a.b]]`, which is all a
+                    // config needs and keeps paths unambiguous.
+                    guard path.count == 1 else { throw SyntaxError(line: lineNumber, message: "expected a single name in [[…]], found \(path.joined(separator: "."))") }
+                    let name = path[0]
+                    if let tableLine = doc.tables[name] ?? doc.entries[name]?.line {
+                        throw SyntaxError(line: lineNumber, message: "[[\(name)]] is already a table or key on line \(tableLine)")
+                    }
+                    doc.arrayTables[name, default: []].append(lineNumber)
+                    table = ["\(name)[\((doc.arrayTables[name]?.count ?? 1) - 1)]"]
+                    continue
                 }
                 let path = try scanner.keyPath(terminator: "]")
                 guard scanner.peek == "]" else { throw SyntaxError(line: lineNumber, message: "expected ] to close the table header") }
@@ -75,6 +139,9 @@ public enum TOMLSubset {
                 scanner.skipSpaces()
                 guard scanner.atEndOrComment else { throw SyntaxError(line: lineNumber, message: "expected the end of the line after the table header") }
                 let name = path.joined(separator: ".")
+                if let headers = doc.arrayTables[path[0]] {
+                    throw SyntaxError(line: lineNumber, message: "[\(name)] cannot follow [[\(path[0])]] on line \(headers[0]); tables inside arrays of tables are not supported")
+                }
                 if doc.tables[name] != nil {
                     throw SyntaxError(line: lineNumber, message: "table [\(name)] is defined twice (first on line \(doc.tables[name] ?? 0))")
                 }
@@ -93,13 +160,28 @@ public enum TOMLSubset {
             guard scanner.peek == "=" else { throw SyntaxError(line: lineNumber, message: "expected = after the key \"\(key.joined(separator: "."))\"") }
             scanner.advance()
             scanner.skipSpaces()
-            let value = try scanner.value()
+            var array: ArrayEntry?
+            var value = Value.boolean(false)
+            if scanner.peek == "[", features.contains(.arrays) {
+                scanner.advance()
+                array = try parseArray(&scanner, lines: lines, lineIndex: &lineIndex, keyLine: lineNumber)
+            } else {
+                value = try scanner.value()
+            }
             scanner.skipSpaces()
             guard scanner.atEndOrComment else {
-                throw SyntaxError(line: lineNumber, message: "expected the end of the line after the value (a comment starts with #)")
+                throw SyntaxError(line: scanner.line, message: "expected the end of the line after the value (a comment starts with #)")
             }
             let full = table + key
             let name = full.joined(separator: ".")
+            if let previous = doc.entries[name]?.line ?? doc.arrays[name]?.line {
+                throw SyntaxError(line: lineNumber, message: "key \"\(name)\" is defined twice (first on line \(previous))")
+            }
+            if let array {
+                doc.arrays[name] = array
+                doc.order.append(name)
+                continue
+            }
             if let previous = doc.entries[name] {
                 throw SyntaxError(line: lineNumber, message: "key \"\(name)\" is defined twice (first on line \(previous.line))")
             }
@@ -110,6 +192,39 @@ public enum TOMLSubset {
             doc.order.append(name)
         }
         return doc
+    }
+
+    /// The rest of an array whose `[` the scanner just consumed, continuing on the following
+    /// lines until its `]`; the scanner is left just after the `]`.
+    private static func parseArray(_ scanner: inout Scanner, lines: [Substring], lineIndex: inout Int, keyLine: Int) throws(SyntaxError) -> ArrayEntry {
+        var elements: [ArrayEntry.Element] = []
+        while true {
+            scanner.skipSpaces()
+            if scanner.atEndOrComment {
+                guard lineIndex < lines.count else { throw SyntaxError(line: keyLine, message: "expected ] to close the array opened here") }
+                scanner = Scanner(text: lines[lineIndex], line: lineIndex + 1)
+                lineIndex += 1
+                continue
+            }
+            if scanner.peek == "]" {
+                let close = (scanner.line, scanner.index)
+                scanner.advance()
+                return ArrayEntry(elements: elements, line: keyLine, closeLine: close.0, closeColumn: close.1)
+            }
+            if let last = elements.last, !last.hasComma {
+                throw scanner.error("expected , between array elements or ] to close the array")
+            }
+            if scanner.peek == "[" { throw scanner.error("expected a string, integer or boolean; nested arrays are not supported") }
+            let line = scanner.line
+            let value = try scanner.value(stoppingAt: [",", "]"])
+            var element = ArrayEntry.Element(value: value, line: line, endColumn: scanner.index, hasComma: false)
+            scanner.skipSpaces()
+            if scanner.peek == "," {
+                scanner.advance()
+                element.hasComma = true
+            }
+            elements.append(element)
+        }
     }
 
     /// Walks one line.
@@ -191,7 +306,7 @@ public enum TOMLSubset {
             throw error("expected \(quote) to close the string")
         }
 
-        mutating func value() throws(SyntaxError) -> Value {
+        mutating func value(stoppingAt stops: Set<Character> = []) throws(SyntaxError) -> Value {
             guard let c = peek else { throw error("expected a value after =") }
             switch c {
             case "\"", "'":
@@ -201,7 +316,7 @@ public enum TOMLSubset {
             case "{": throw error("expected a string, integer or boolean; inline tables are not supported")
             default:
                 var word = ""
-                while let c = peek, c != " ", c != "\t", c != "#" { word.append(c); advance() }
+                while let c = peek, c != " ", c != "\t", c != "#", !stops.contains(c) { word.append(c); advance() }
                 if word == "true" { return .boolean(true) }
                 if word == "false" { return .boolean(false) }
                 let digits = String(word.filter { $0 != "_" })

@@ -1,0 +1,445 @@
+import Foundation
+import Synchronization
+import WidgetDash
+
+/// How to build dashboards from a config: everything `run` (or `demo`) knows before reading it.
+public struct ShellOptions {
+    /// The compiled-in widgets (the gallery's order).
+    public var widgets: [WidgetDescription]
+    public var resolvers: PlacementResolverRegistry = .standard
+    /// The config file; nil: none (the defaults).
+    public var configFile: URL?
+    /// The home screen and lock screen without a config.
+    public var defaultPages: [[PagePlacement]]
+    public var defaultLockScreen: [WidgetPlacement]
+    /// Widgets given on the command line (`--widget`): they replace the config's pages.
+    public var fixedPlacements: [WidgetPlacement]?
+    public var clock: any DashClock
+    public var environment = EnvironmentValues()
+    /// The scheduler's settings before the config's budget and jitter.
+    public var settings = SchedulerSettings()
+    /// A budget from the command line, which wins over the config's.
+    public var budgetOverride: Int?
+    /// Theme library, passcode and the command line's theme, scheme and auto-lock.
+    public var presentation: PresentationOptions
+    /// Whether `--theme`, `--scheme`, `--auto-lock` were given (they win over the config).
+    public var themeGiven = false
+    public var schemeGiven = false
+    public var autoLockGiven = false
+    /// Install `WidgetCenter.shared`'s handler on each dashboard built.
+    public var installsWidgetCenter = false
+    /// Watch the config file and reload it when it changes.
+    public var watchesConfig = false
+
+    public init(widgets: [WidgetDescription], configFile: URL?, defaultPages: [[PagePlacement]], defaultLockScreen: [WidgetPlacement],
+                clock: any DashClock, presentation: PresentationOptions = PresentationOptions()) {
+        self.widgets = widgets
+        self.configFile = configFile
+        self.defaultPages = defaultPages
+        self.defaultLockScreen = defaultLockScreen
+        self.clock = clock
+        self.presentation = presentation
+    }
+}
+
+/// The dashboard as the terminal runs it: the home screen from the config file, and the
+/// modes around it (gallery, demo, StandBy), the config's problems, and reloading the config
+/// when it changes.
+///
+/// A config change builds a new ``Dashboard`` (pages, lock screen and scheduler settings can
+/// all change) and carries over what the person was doing: the lock, the page, the size.
+/// Everything happens on the run loop's thread; snapshot tasks and the file watcher only post
+/// results and wake the loop.
+public final class DashboardShell: InteractiveHost {
+    /// What covers the screen.
+    public enum Mode: Equatable, Sendable {
+        case home, gallery, demo, standBy
+    }
+
+    public let options: ShellOptions
+    public private(set) var dashboard: Dashboard
+    public private(set) var mode: Mode = .home
+    /// The problems of the config last read (shown until a key is pressed).
+    public private(set) var problems: [ConfigProblem] = []
+    public private(set) var showsProblems = false
+    /// True while the default screen stands in for a config with errors.
+    public private(set) var fellBack = false
+    /// The widgets known: compiled-in plus the config's own.
+    public private(set) var widgets: [WidgetDescription]
+    /// Quit (rather than return home) on Esc: `widgetdash demo`.
+    public var quitsOnEscape = false
+
+    public private(set) var demoFamily: WidgetFamily = .systemSmall
+    public private(set) var demoPage = 0
+    public private(set) var galleryIndex = 0
+    public private(set) var galleryFamily = 0
+    public private(set) var standByIndex = 0
+
+    private var screenSize = CellSize(width: 80, height: 24)
+    private var dirty = true
+    private var waker: (@Sendable () -> Void)?
+    private var watcher: ConfigWatcher?
+    private var loadedText: String?
+    private var configTheme: String?
+    private var configScheme: ColorScheme?
+    private var lastPages: [[PagePlacement]] = []
+
+    // Previews (gallery and demo): snapshot entries by "kind@family", asked for once.
+    private var previews: [String: any TimelineEntry] = [:]
+    private var asked = Set<String>()
+    private let arrived = PreviewMailbox()
+    private var previewTasks: [Task<Void, Never>] = []
+    private var standByRefresh: Date?
+
+    public init(_ options: ShellOptions) {
+        self.options = options
+        widgets = options.widgets
+        // A placeholder until the config is read below.
+        dashboard = Dashboard(widgets: [], placements: [], clock: options.clock)
+        dashboard = build(load())
+        if options.watchesConfig, let file = options.configFile ?? nil { watcher = ConfigWatcher(file: file) }
+    }
+
+    // MARK: Config
+
+    /// Reads the config; nil when there is none to read.
+    private func load() -> ConfigLoad? {
+        guard options.fixedPlacements == nil, let file = options.configFile else { return nil }
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        loadedText = text
+        return ConfigReader(widgets: options.widgets, resolvers: options.resolvers).parse(text, file: file.path)
+    }
+
+    /// Builds a dashboard for `load` (nil or broken: the defaults), recording its problems.
+    private func build(_ load: ConfigLoad?) -> Dashboard {
+        problems = load?.problems ?? []
+        showsProblems = !problems.isEmpty
+        var config = DashConfig()
+        if let load, !load.hasErrors { config = load.config }
+        fellBack = load?.hasErrors ?? false
+        widgets = options.widgets + config.widgets
+        configTheme = config.theme
+        configScheme = config.scheme
+
+        let pages = options.fixedPlacements.map { [$0.map(PagePlacement.widget)] } ?? config.pages ?? options.defaultPages
+        lastPages = pages
+        // Smart Stacks show their first widget until stacks rotate (see the report of issue 6).
+        let slots = pages.map { $0.map { $0.members[0] } }
+        var settings = options.settings
+        if let budget = options.budgetOverride ?? config.budget { settings.budget = budget }
+        if let jitter = config.jitter { settings.maxJitter = jitter }
+        var presentation = options.presentation
+        presentation.lockScreen = config.lockScreen ?? options.defaultLockScreen
+        if !options.autoLockGiven, let autoLock = config.autoLock { presentation.autoLockAfter = autoLock }
+        if !options.themeGiven, let name = config.theme {
+            let start = presentation.library.startup(requested: name, environment: ProcessInfo.processInfo.environment)
+            for warning in start.warnings { problems.append(ConfigProblem(file: config.file ?? "config", line: 0, message: warning, isWarning: true)) }
+            presentation.theme = start.theme
+            presentation.scheme = start.scheme
+        }
+        if !options.schemeGiven, let scheme = config.scheme { presentation.scheme = scheme }
+        let d = Dashboard(widgets: widgets, placements: slots.flatMap { $0 }, clock: options.clock, environment: options.environment,
+                          settings: settings, presentation: presentation, pageSizes: slots.map(\.count))
+        if options.installsWidgetCenter { d.installWidgetCenter() }
+        return d
+    }
+
+    /// Reads the config again and, unless it has errors, swaps in a dashboard built from it.
+    public func reloadConfig() {
+        let previousText = loadedText
+        let load = self.load()
+        if let load, loadedText == previousText, problems == load.problems { return }
+        if let load, load.hasErrors {
+            // Keep what runs; say what is wrong.
+            problems = load.problems
+            showsProblems = true
+            dirty = true
+            return
+        }
+        let old = dashboard
+        let wasLocked = old.isLocked
+        let page = old.currentPage
+        dashboard = build(load)
+        if let waker { dashboard.attach(waker: waker) }
+        _ = dashboard.handle(.resize(screenSize))
+        if wasLocked { dashboard.lockNow() }
+        dashboard.turnPage(to: page)
+        previews.removeAll()
+        asked.removeAll()
+        dirty = true
+    }
+
+    /// Adds `kind` in `family` to the configured page on screen, in the config file.
+    ///
+    /// With no config file yet, the commented example is written first (with the default
+    /// pages, so nothing on screen moves), and the widget added to it.
+    @discardableResult
+    public func add(kind: String, family: WidgetFamily) -> Bool {
+        guard options.fixedPlacements == nil else {
+            notice("Not saved: --widget chose this screen")
+            return false
+        }
+        let file = options.configFile ?? ConfigLocation.defaultFile()
+        let existing = (try? String(contentsOf: file, encoding: .utf8))
+        let text = existing ?? ConfigTemplate.text(pages: options.defaultPages, lockScreen: options.defaultLockScreen)
+        let page = dashboard.currentPageGroup
+        do {
+            let edited = try ConfigEditor.adding(.widget(WidgetPlacement(kind: kind, family: family)), toPage: page, in: text, file: file.path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // Through a symlink (dotfiles), write the file it points to.
+            let target = file.resolvingSymlinksInPath()
+            try edited.write(to: target, atomically: true, encoding: .utf8)
+        } catch {
+            notice("Could not add: \(error)")
+            return false
+        }
+        if watcher == nil && options.watchesConfig { watcher = ConfigWatcher(file: file); if let waker { watcher?.setWaker(waker) } }
+        reloadConfig()
+        let name = widgets.first { $0.kind == kind }?.displayName ?? kind
+        notice("Added \(name) (\(family.shortName)) to page \(page + 1)")
+        return true
+    }
+
+    private func notice(_ text: String) {
+        dashboard.presentation.notice = (text, options.clock.now().addingTimeInterval(4))
+        dashboard.screenDirty = true
+        dirty = true
+    }
+
+    // MARK: InteractiveHost
+
+    public func attach(waker: @escaping @Sendable () -> Void) {
+        self.waker = waker
+        dashboard.attach(waker: waker)
+        watcher?.setWaker(waker)
+    }
+
+    public var needsDisplay: Bool {
+        dirty || !arrived.items.withLock { $0.isEmpty } || ((mode == .home || mode == .standBy) && dashboard.needsDisplay)
+    }
+
+    public func secondsUntilNextDeadline() -> Double? {
+        var seconds = dashboard.secondsUntilNextDeadline()
+        if mode == .standBy, let refresh = standByRefresh {
+            let s = max(0, options.clock.wallSeconds(until: refresh))
+            seconds = min(seconds ?? s, s)
+        }
+        return seconds
+    }
+
+    public func advance() {
+        if watcher?.takeChange() == true { reloadConfig() }
+        for (key, entry) in arrived.items.withLock({ let all = $0; $0.removeAll(); return all }) {
+            previews[key] = entry
+            dirty = true
+        }
+        dashboard.advance()
+        if mode == .standBy, let refresh = standByRefresh, options.clock.now() >= refresh { dirty = true }
+    }
+
+    public func handle(_ event: InputEvent) -> HostAction {
+        if case .resize(let size) = event {
+            screenSize = size
+            dirty = true
+            return dashboard.handle(event)
+        }
+        guard case .key(let key) = event else { return mode == .home ? dashboard.handle(event) : .continue }
+        if showsProblems {
+            showsProblems = false
+            dirty = true
+            dashboard.invalidateAll()
+            if key == .escape { return .continue }
+        }
+        switch mode {
+        case .home: return handleHome(key)
+        case .gallery: return handleGallery(key)
+        case .demo: return handleDemo(key)
+        case .standBy: return handleStandBy(key)
+        }
+    }
+
+    private func enter(_ newMode: Mode) {
+        mode = newMode
+        dirty = true
+        if newMode == .home { dashboard.invalidateAll() }
+    }
+
+    private func leave() -> HostAction {
+        if quitsOnEscape { return .quit }
+        enter(.home)
+        return .continue
+    }
+
+    private func handleHome(_ key: Key) -> HostAction {
+        // The lock, its prompt, the help and the inspector keep their keys.
+        guard !dashboard.isLocked, !dashboard.showsHelp, !dashboard.showsInspector else { return dashboard.handle(.key(key)) }
+        switch key {
+        case .character("g"):
+            galleryFamily = 0
+            enter(.gallery)
+        case .character("d"):
+            demoPage = 0
+            enter(.demo)
+        case .character("s"):
+            enter(.standBy)
+        default:
+            return dashboard.handle(.key(key))
+        }
+        return .continue
+    }
+
+    private func handleGallery(_ key: Key) -> HostAction {
+        let count = widgets.count
+        switch key {
+        case .escape, .character("g"), .character("q"): return leave()
+        case .down, .character("j"):
+            galleryIndex = count == 0 ? 0 : (galleryIndex + 1) % count
+            galleryFamily = 0
+        case .up, .character("k"):
+            galleryIndex = count == 0 ? 0 : (galleryIndex + count - 1) % count
+            galleryFamily = 0
+        case .right, .character("l"), .tab:
+            let n = widgets.indices.contains(galleryIndex) ? widgets[galleryIndex].supportedFamilies.count : 1
+            galleryFamily = (galleryFamily + 1) % max(1, n)
+        case .left, .character("h"), .backTab:
+            let n = max(1, widgets.indices.contains(galleryIndex) ? widgets[galleryIndex].supportedFamilies.count : 1)
+            galleryFamily = (galleryFamily + n - 1) % n
+        case .enter:
+            guard widgets.indices.contains(galleryIndex) else { break }
+            let widget = widgets[galleryIndex]
+            guard widget.supportedFamilies.indices.contains(galleryFamily) else { break }
+            if add(kind: widget.kind, family: widget.supportedFamilies[galleryFamily]) { enter(.home) }
+        default: break
+        }
+        dirty = true
+        return .continue
+    }
+
+    private func handleDemo(_ key: Key) -> HostAction {
+        let all = WidgetFamily.allCases
+        let i = all.firstIndex(of: demoFamily) ?? 0
+        switch key {
+        case .escape, .character("d"), .character("q"): return leave()
+        case .character("f"), .right: showDemo(family: all[(i + 1) % all.count])
+        case .character("F"), .left: showDemo(family: all[(i + all.count - 1) % all.count])
+        case .pageDown, .character("n"): demoPage += 1
+        case .pageUp, .character("p"): demoPage = max(0, demoPage - 1)
+        default: break
+        }
+        dirty = true
+        return .continue
+    }
+
+    /// Opens the demo of `family`.
+    public func showDemo(family: WidgetFamily) {
+        demoFamily = family
+        demoPage = 0
+        mode = .demo
+        dirty = true
+    }
+
+    private func handleStandBy(_ key: Key) -> HostAction {
+        let count = standByWidgets.count
+        switch key {
+        case .escape, .character("s"), .character("q"): return leave()
+        case .right: if count > 0 { standByIndex = (standByIndex + 1) % count }
+        case .left: if count > 0 { standByIndex = (standByIndex + count - 1) % count }
+        default: break
+        }
+        dirty = true
+        return .continue
+    }
+
+    // MARK: Drawing
+
+    public func render(size: CellSize) -> Canvas {
+        screenSize = size
+        dirty = false
+        let palette = dashboard.environment.palette
+        switch mode {
+        case .home:
+            var screen = dashboard.render(size: size)
+            if showsProblems { ProblemsPanel.draw(problems, fellBack: fellBack, into: &screen, palette: palette) }
+            return screen
+        case .demo:
+            let drawn = DemoScreen.render(family: demoFamily, widgets: widgets, page: demoPage, size: size, palette: palette) {
+                self.previewPanel($0, family: self.demoFamily, focused: false)
+            }
+            demoPage = min(demoPage, max(0, drawn.pages - 1))
+            return drawn.canvas
+        case .gallery:
+            return GalleryScreen.render(widgets: widgets, selected: galleryIndex, family: galleryFamily,
+                                        targetPage: dashboard.currentPageGroup, size: size, palette: palette) {
+                self.previewPanel($0, family: $1, focused: $2)
+            }
+        case .standBy:
+            return renderStandBy(size: size, palette: palette)
+        }
+    }
+
+    /// The widget's preview panel in `family` (its placeholder until the snapshot arrives).
+    private func previewPanel(_ widget: WidgetDescription, family: WidgetFamily, focused: Bool) -> Canvas {
+        let key = "\(widget.kind)@\(family.shortName)"
+        if !asked.contains(key) {
+            asked.insert(key)
+            let provider = widget.provider
+            let context = TimelineProviderContext(family: family, isPreview: true, date: options.clock.now())
+            let waker = self.waker
+            let box = arrived
+            previewTasks.append(Task.detached {
+                let entry = await provider.snapshot(context)
+                box.items.withLock { $0.append((key, entry)) }
+                waker?()
+            })
+        }
+        return WidgetPanel(description: widget, family: family)
+            .render(entry: previews[key], environment: dashboard.environment, now: options.clock.now(),
+                    status: previews[key] == nil ? .loading : .ok, focused: focused).canvas
+    }
+
+    /// The home screen's small widgets, which StandBy shows (live, from their timelines).
+    var standByWidgets: [WidgetInstance] { dashboard.homeInstances.filter { $0.family == .systemSmall } }
+
+    private func renderStandBy(size: CellSize, palette: Palette) -> Canvas {
+        let list = standByWidgets
+        let left = list.isEmpty ? nil : list[standByIndex % list.count]
+        let right = list.count < 2 ? nil : list[(standByIndex + 1) % list.count]
+        var env = dashboard.environment
+        env.widgetFamily = .systemSmall
+        env.showsWidgetContainerBackground = false
+        env.colorScheme = .dark
+        let now = options.clock.now()
+        var refresh: Date?
+        let canvas = StandByScreen.render(left: left?.description.displayName, right: right?.description.displayName, size: size, palette: palette) { isLeft, half in
+            guard let instance = isLeft ? left : right else { return nil }
+            let entry = instance.currentEntry ?? instance.description.provider.placeholder(TimelineProviderContext(family: .systemSmall))
+            var e = env
+            if instance.currentEntry == nil { e.redactionReasons.insert(.placeholder) }
+            let rendered = ViewRenderer.render(instance.description.content(entry), size: half, environment: e, now: now, background: .indexed(0))
+            if let next = rendered.nextRefresh { refresh = min(refresh ?? next, next) }
+            return rendered.canvas
+        }
+        standByRefresh = refresh
+        // StandBy drew the instances' current entries itself: the home screen redraws on return.
+        dashboard.dirtyPanels.removeAll()
+        dashboard.screenDirty = false
+        return canvas
+    }
+
+    /// Waits for every preview snapshot in flight and the dashboard's providers (tests).
+    public func settle() async {
+        await dashboard.settle()
+        while !previewTasks.isEmpty {
+            let tasks = previewTasks
+            previewTasks.removeAll()
+            for t in tasks { await t.value }
+            advance()
+        }
+    }
+}
+
+/// Where preview snapshot tasks leave their entries for the run loop.
+final class PreviewMailbox: Sendable {
+    let items = Mutex<[(String, any TimelineEntry)]>([])
+}

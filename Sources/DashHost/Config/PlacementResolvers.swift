@@ -1,0 +1,70 @@
+import Foundation
+import WidgetDash
+
+/// One `[[widget]]` table of a config file, handed to the resolver of its `type`.
+///
+/// The config reader does not know what a command or data widget is: it checks the table's
+/// shape (a `name`, a `type`) and passes the rest through, keys with their lines, so the
+/// resolver can report its own problems at the right line.
+public struct WidgetSection: Sendable {
+    /// The config file (for messages).
+    public var file: String
+    /// The line of the `[[widget]]` header.
+    public var line: Int
+    /// The kind pages use to place it (`name = "…"`).
+    public var name: String
+    /// Which resolver makes it (`type = "…"`).
+    public var type: String
+    /// Every other key of the table, with its value and line.
+    public var entries: [String: TOMLSubset.Entry]
+    /// Every array of the table (`args = ["-c", "…"]`).
+    public var arrays: [String: TOMLSubset.ArrayEntry]
+
+    /// A problem at `line` (default: the header's).
+    public func problem(_ message: String, line: Int? = nil) -> ConfigProblem {
+        ConfigProblem(file: file, line: line ?? self.line, message: message)
+    }
+}
+
+/// Turns a `[[widget]]` table of one `type` into a widget the pages can place.
+///
+/// This is the extension point for widgets defined in the config rather than compiled in:
+/// the scripting feature registers resolvers for `type = "command"` (a widget whose entries
+/// come from running a command) and `type = "data"` (one that shows values from the store).
+/// A resolver returns a description whose `kind` is the section's `name`, and the placements
+/// `NAME@FAMILY:key=value` on the pages then work like any built-in widget.
+public protocol PlacementResolver: Sendable {
+    /// The `type` value this resolver handles.
+    var type: String { get }
+    /// Makes the widget, or says what is wrong with the table.
+    func resolve(_ section: WidgetSection) -> Result<WidgetDescription, ConfigProblem>
+    /// Checks one placement's parameters (`key=value` after the colon); nil when they are fine.
+    func validate(parameters: [String: String], of section: WidgetSection) -> String?
+}
+
+extension PlacementResolver {
+    public func validate(parameters: [String: String], of section: WidgetSection) -> String? { nil }
+}
+
+/// The resolvers a config is read with, by `type`.
+///
+/// Types in ``reservedTypes`` without a resolver are not errors: the table is kept aside with
+/// a warning ("needs a newer widgetdash"), and placements of it are skipped with a warning,
+/// so a config written for a build with scripting still starts on a build without it.
+public struct PlacementResolverRegistry: Sendable {
+    /// Types that a feature of widgetdash owns, whether or not this build has it yet.
+    public static let reservedTypes: Set<String> = ["command", "data"]
+
+    public private(set) var resolvers: [String: any PlacementResolver] = [:]
+
+    public init(_ resolvers: [any PlacementResolver] = []) {
+        for r in resolvers { self.resolvers[r.type] = r }
+    }
+
+    /// Adds (or replaces) the resolver for its type.
+    public mutating func register(_ resolver: any PlacementResolver) { resolvers[resolver.type] = resolver }
+
+    /// The registry every dashboard uses unless told otherwise. Empty in this build; the
+    /// scripting feature adds its resolvers here.
+    public static let standard = PlacementResolverRegistry()
+}

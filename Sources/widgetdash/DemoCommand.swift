@@ -1,0 +1,38 @@
+import ArgumentParser
+import DashHost
+import DashTerminal
+import Foundation
+import WidgetDash
+
+/// `widgetdash demo [--family F]`: every widget that supports a family, side by side.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Show every widget in one family side by side (f/F change the family, Esc quits)."
+    )
+
+    @Option(help: ArgumentHelp("The family to start with: small, medium, large, extraLarge, circular, rectangular, inline.", valueName: "FAMILY"))
+    var family: String = "small"
+
+    @Option(help: ArgumentHelp("The theme: a name from `widgetdash themes` or a .toml file.", valueName: "NAME"))
+    var theme: String?
+
+    func run() throws {
+        guard let f = WidgetFamily(name: family) else {
+            printError("--family \(family): expected one of: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", "))")
+            throw ExitStatus.usage
+        }
+        let look = try ThemeChoice.resolve(theme: theme, scheme: nil)
+        var options = ShellOptions(widgets: KnownWidgets.all, configFile: nil, defaultPages: [[]], defaultLockScreen: [],
+                                   clock: TravelClock(start: Date(), speed: 1),
+                                   presentation: PresentationOptions(library: look.library, theme: look.theme, scheme: look.scheme))
+        options.themeGiven = true
+        let shell = DashboardShell(options)
+        shell.quitsOnEscape = true
+        shell.showDemo(family: f)
+        do { _ = try TerminalRunLoop.run(host: shell) } catch {
+            printError("\(error)")
+            throw ExitCode.failure
+        }
+    }
+}
