@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // The shared store (SQLite in WAL mode); used by DashHost only, never by the author API.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -30,6 +32,7 @@ let package = Package(
             dependencies: [
                 "WidgetDash",
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(name: "DashTerminal", dependencies: ["DashHost", "WidgetDash", "CNcursesw"]),

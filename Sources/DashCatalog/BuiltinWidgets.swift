@@ -15,6 +15,13 @@ public struct BuiltinWidgets: WidgetBundle {
         SystemWidget()
         BankWidget()
         HealthWidget()
+        // Fed from scripts through the shared store (widgetdash set / push).
+        NotesWidget()
+        TextDataWidget()
+        GaugeDataWidget()
+        ListDataWidget()
+        SparklineDataWidget()
+        StatDataWidget()
     }
 }
 

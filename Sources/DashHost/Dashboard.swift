@@ -21,6 +21,9 @@ public final class Dashboard: InteractiveHost {
     /// abandoned request, and only the current one is waited for.
     private var inFlight: [Int: Task<Void, Never>] = [:]
     let center = WidgetCenterBridge()
+    /// What scripts changed in the shared store (see DashboardStore.swift); the process-wide
+    /// queue, so a dashboard rebuilt after a config change hears the same listener.
+    public var storeChanges: StoreChangeQueue = .shared
     /// Which panel Tab has focused (`r` reloads it).
     public internal(set) var focus = FocusRing()
     /// True while the inspector (`i`) covers the screen.
@@ -53,9 +56,9 @@ public final class Dashboard: InteractiveHost {
         let now = clock.now()
         for (i, placement) in placements.enumerated() {
             guard let description = byKind[placement.kind] else { continue }
-            let instance = WidgetInstance(id: i, description: description, family: placement.family)
+            let instance = WidgetInstance(id: i, description: Self.described(description, by: placement), family: placement.family)
             instances.append(instance)
-            perform(scheduler.add(instance, at: now))
+            perform(scheduler.add(instance, at: now, settings: Self.instanceSettings(for: placement)))
         }
         setUpPresentation(widgets: widgets)
         center.setShown(instances.map { WidgetCenter.WidgetInfo(kind: $0.description.kind, family: $0.family) })
@@ -67,6 +70,7 @@ public final class Dashboard: InteractiveHost {
     public func attach(waker: @escaping @Sendable () -> Void) {
         mailbox.setWaker(waker)
         center.setWaker(waker)
+        storeChanges.setWaker(waker)
     }
 
     public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
@@ -89,6 +93,7 @@ public final class Dashboard: InteractiveHost {
         for kind in center.drain() {
             perform(scheduler.requestReload(kind: kind, reason: .widgetCenter, at: now))
         }
+        handleStoreChanges(storeChanges.drain(), at: now)
         perform(scheduler.advance(to: now))
         lockIfIdle(at: now)
         if let minute = statusMinute, now >= minute { screenDirty = true }
@@ -257,7 +262,7 @@ public final class Dashboard: InteractiveHost {
         guard let instance = instance(at: request.instance) else { return }
         let provider = instance.description.provider
         // The travelled "now": providers date their entries from the dashboard's clock.
-        let context = TimelineProviderContext(family: instance.family, date: clock.now())
+        let context = TimelineProviderContext(family: instance.family, date: clock.now(), parameters: parameters(of: request.instance))
         let mailbox = self.mailbox
         inFlight[request.serial] = Task.detached {
             let started = ContinuousClock.now

@@ -39,6 +39,8 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("auto-lock"), help: ArgumentHelp("Lock after this many idle minutes.", valueName: "MINUTES"))
     var autoLock: Double?
 
+    @OptionGroup var store: StoreOptions
+
     func run() throws {
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
@@ -70,6 +72,8 @@ struct RunCommand: ParsableCommand {
         // The system monitor asks every 10 s, far beyond any daily budget: on a terminal it is
         // watched live, like an app in the foreground, so it is not budgeted (see its provider).
         settings.budgetByKind["system"] = .max
+        // Command widgets run the user's own commands at the `every` they chose (see CommandWidget).
+        settings.budgetByKind[CommandWidget.kind] = .max
         // Always a travel clock: at speed 1 from now it is the real time, and `]`/`}` can jump.
         let clock = TravelClock(start: startDate, speed: speed)
         let look = try ThemeChoice.resolve(theme: theme, scheme: scheme)
@@ -101,6 +105,9 @@ struct RunCommand: ParsableCommand {
         options.autoLockGiven = autoLock != nil
         options.installsWidgetCenter = true
         options.watchesConfig = true
+        // Before the shell: its dashboard asks providers at once, and they read the store.
+        let storeListener = StoreLink.start(options: store)
+        defer { storeListener?.stop() }
         let shell = DashboardShell(options)
         do {
             _ = try TerminalRunLoop.run(host: shell)

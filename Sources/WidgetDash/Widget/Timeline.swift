@@ -57,12 +57,20 @@ public struct TimelineProviderContext: Sendable {
     /// travelling (`--start`, `--speed`) or simulated, so providers that date their entries from
     /// this value stay right under time travel. `Date()` still works; it just ignores travel.
     public let date: Date
+    /// This instance's parameters (`--widget gauge@small:key=cpu.temp,max=100` gives
+    /// `["key": "cpu.temp", "max": "100"]`); empty for widgets placed without any.
+    ///
+    /// widgetdash addition: a `StaticConfiguration` widget has no per-instance options on iOS.
+    /// Data and command widgets, which have no Swift of their own, read their settings here.
+    public let parameters: [String: String]
 
-    public init(family: WidgetFamily, displaySize: CellSize? = nil, isPreview: Bool = false, date: Date = Date()) {
+    public init(family: WidgetFamily, displaySize: CellSize? = nil, isPreview: Bool = false, date: Date = Date(),
+                parameters: [String: String] = [:]) {
         self.family = family
         self.displaySize = displaySize ?? family.contentSize
         self.isPreview = isPreview
         self.date = date
+        self.parameters = parameters
     }
 }
 

@@ -1,0 +1,176 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a command run ended, and what it wrote.
+public struct CommandOutcome: Sendable, Equatable {
+    public enum Ending: Sendable, Equatable {
+        /// The shell exited with this status.
+        case exited(Int32)
+        /// The shell was ended by this signal (not by us).
+        case signaled(Int32)
+        /// It ran past its time-out; the whole process group was killed.
+        case timedOut
+        /// It wrote more than the limit; the whole process group was killed.
+        case outputTooLarge
+    }
+
+    public var ending: Ending
+    /// Standard output and error, each at most the limit.
+    public var stdout: [UInt8]
+    public var stderr: [UInt8]
+}
+
+/// Runs a shell command in its own process group, with a time-out and capped output.
+///
+/// ```swift
+/// let outcome = await CommandRunner.run("git status --short", timeout: 5)
+/// if case .exited(0) = outcome.ending { print(String(decoding: outcome.stdout, as: UTF8.self)) }
+/// ```
+///
+/// `/bin/sh -c COMMAND` is started with `posix_spawn` and `POSIX_SPAWN_SETPGROUP`, so the shell
+/// and everything it starts share a new process group. Standard input is `/dev/null`; output
+/// and error are pipes read by one dedicated thread blocked in `poll()` (never a thread of the
+/// cooperative pool, which the providers share). At the time-out, or when either stream passes
+/// the limit, the whole group gets SIGKILL. When the output ends the rest of the group is
+/// killed too, so no run leaves processes behind.
+public enum CommandRunner {
+    /// The most bytes kept of each stream.
+    public static let outputLimit = 64 * 1024
+
+    /// Runs `command`; returns an error only when it could not be started at all.
+    public static func run(_ command: String, timeout: TimeInterval, limit: Int = outputLimit,
+                           environment: [String: String] = [:]) async -> Result<CommandOutcome, CommandError> {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: runBlocking(command, timeout: timeout, limit: limit, environment: environment))
+            }
+            thread.name = "widgetdash.command"
+            thread.start()
+        }
+    }
+
+    /// The blocking run, on the calling thread.
+    public static func runBlocking(_ command: String, timeout: TimeInterval, limit: Int = outputLimit,
+                                   environment extra: [String: String] = [:]) -> Result<CommandOutcome, CommandError> {
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard makePipe(&outPipe) else { return .failure(.spawn("pipe: \(String(cString: strerror(errno)))")) }
+        guard makePipe(&errPipe) else {
+            close(outPipe[0]); close(outPipe[1])
+            return .failure(.spawn("pipe: \(String(cString: strerror(errno)))"))
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        // Group 0: the child leads a new group whose id is its pid, so kill(-pid) reaches all.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in extra { env[k] = v }
+        var cArgv: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
+        var cEnvp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for p in cArgv { free(p) }
+            for p in cEnvp { free(p) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArgv, &cEnvp)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard spawned == 0 else {
+            close(outPipe[0]); close(errPipe[0])
+            return .failure(.spawn("/bin/sh: \(String(cString: strerror(spawned)))"))
+        }
+
+        var outcome = CommandOutcome(ending: .exited(0), stdout: [], stderr: [])
+        var endedByUs: CommandOutcome.Ending?
+        var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while fds.contains(where: { $0.fd >= 0 }) {
+            let left = ContinuousClock.now.duration(to: deadline)
+            if left <= .zero {
+                endedByUs = .timedOut
+                break
+            }
+            let ms = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            for i in fds.indices { fds[i].revents = 0 }
+            let ready = poll(&fds, nfds_t(fds.count), ms)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                endedByUs = .timedOut
+                break
+            }
+            for i in fds.indices where fds[i].fd >= 0 && fds[i].revents != 0 {
+                let n = buffer.withUnsafeMutableBytes { read(fds[i].fd, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    if i == 0 { outcome.stdout.append(contentsOf: buffer[0..<n]) } else { outcome.stderr.append(contentsOf: buffer[0..<n]) }
+                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    // A negative fd is skipped by poll: this stream is finished.
+                    fds[i].fd = -1
+                }
+            }
+            if outcome.stdout.count > limit || outcome.stderr.count > limit {
+                endedByUs = .outputTooLarge
+                break
+            }
+        }
+        // Before reaping, so the group id cannot have been reused: the leader is at worst a zombie.
+        kill(-pid, SIGKILL)
+        close(outPipe[0])
+        close(errPipe[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        outcome.stdout = Array(outcome.stdout.prefix(limit))
+        outcome.stderr = Array(outcome.stderr.prefix(limit))
+        if let endedByUs {
+            outcome.ending = endedByUs
+        } else if status & 0x7F == 0 {
+            // Decoded by hand: WIFEXITED/WEXITSTATUS are macros Swift cannot import.
+            outcome.ending = .exited((status >> 8) & 0xFF)
+        } else {
+            outcome.ending = .signaled(status & 0x7F)
+        }
+        return .success(outcome)
+    }
+}
+
+/// A pipe whose ends close on exec, so they do not leak into other children the dashboard
+/// starts (Glibc's `pipe2` is not imported without _GNU_SOURCE; the window between `pipe` and
+/// `fcntl` matters only to a concurrent spawn, which would merely hold a copy until it execs).
+private func makePipe(_ fds: inout [Int32]) -> Bool {
+    guard pipe(&fds) == 0 else { return false }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return true
+}
+
+/// A command that could not be started.
+public enum CommandError: Error, Equatable, CustomStringConvertible {
+    case spawn(String)
+    public var description: String {
+        switch self {
+        case .spawn(let why): "cannot start the command: \(why)"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import WidgetDash
+
+/// The dashboard's side of the shared store: per-instance parameters, and reloading exactly the
+/// widgets a script's write concerns.
+extension Dashboard {
+    /// The placement parameters of an instance (empty for the lock screen's own instances).
+    func parameters(of id: Int) -> [String: String] {
+        placements.indices.contains(id) ? placements[id].parameters : [:]
+    }
+
+    /// The description an instance is drawn with: a `title` parameter names its panel.
+    static func described(_ description: WidgetDescription, by placement: WidgetPlacement) -> WidgetDescription {
+        guard let title = placement.parameters["title"], !title.isEmpty else { return description }
+        var named = description
+        named.displayName = TextSanitizer.sanitize(title, keepNewlines: false)
+        return named
+    }
+
+    /// Scheduler settings of an instance: a `timeout` parameter (a command's time limit) gives
+    /// its provider that long plus a second, so the scheduler does not abandon the command
+    /// before the command's own time-out has killed it and reported why.
+    static func instanceSettings(for placement: WidgetPlacement) -> InstanceSettings {
+        guard let text = placement.parameters["timeout"], let seconds = DurationText.seconds(text) else { return InstanceSettings() }
+        return InstanceSettings(timeout: seconds + 1)
+    }
+
+    /// The instances a change concerns.
+    ///
+    /// A key `K.N` concerns the widgets of kind `K` and every widget with a parameter whose
+    /// value is exactly `K.N` (`key=cpu.temp`); a pushed timeline `T` concerns the widgets of
+    /// kind `T` and those with `timeline=T`; `reload K` the widgets of kind `K` (nil: all).
+    public func instances(affectedBy change: StoreChange) -> [Int] {
+        instances.filter { instance in
+            let kind = instance.description.kind
+            let parameters = parameters(of: instance.id)
+            switch change {
+            case .key(let key):
+                return kind == SharedStore.kind(ofKey: key) || parameters.values.contains(key)
+            case .timeline(let name):
+                return kind == name || parameters["timeline"] == name
+            case .reload(let target):
+                return target == nil || target == kind
+            }
+        }.map(\.id)
+    }
+
+    /// Reloads the widgets that queued changes concern, once each, as WidgetCenter reloads
+    /// (exempt from the budget: a script writing is the app in the foreground).
+    func handleStoreChanges(_ changes: [StoreChange], at now: Date) {
+        guard !changes.isEmpty else { return }
+        var seen = Set<Int>()
+        for change in changes {
+            for id in instances(affectedBy: change) where seen.insert(id).inserted {
+                perform(scheduler.requestReload(id, reason: .widgetCenter, at: now))
+            }
+        }
+    }
+}
+
+/// Durations written in parameters: `30s`, `5m`, `1h`, `1.5` (seconds).
+public enum DurationText {
+    /// Seconds for `text`, or nil when it is not a positive duration.
+    public static func seconds(_ text: String) -> TimeInterval? {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)]
+        for (suffix, factor) in units where t.hasSuffix(suffix) {
+            guard let n = Double(t.dropLast(suffix.count)), n.isFinite, n > 0 else { return nil }
+            return n * factor
+        }
+        guard let n = Double(t), n.isFinite, n > 0 else { return nil }
+        return n
+    }
+}
