@@ -15,6 +15,13 @@ public struct BuiltinWidgets: WidgetBundle {
         SystemWidget()
         BankWidget()
         HealthWidget()
+        // Interactive: buttons and toggles that run intents.
+        CounterWidget()
+        TodoWidget()
+        TimerWidget()
+        // Controls for the control center (c).
+        LightControl()
+        FlashlightControl()
         // Fed from scripts through the shared store (widgetdash set / push).
         NotesWidget()
         TextDataWidget()

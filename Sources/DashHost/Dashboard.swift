@@ -28,6 +28,8 @@ public final class Dashboard: InteractiveHost {
     public internal(set) var focus = FocusRing()
     /// True while the inspector (`i`) covers the screen.
     public internal(set) var showsInspector = false
+    /// Taps in flight, elements on screen, the detail view and the control center.
+    let interaction = InteractionState()
 
     // Screen state.
     public private(set) var screenSize = CellSize(width: 80, height: 24)
@@ -70,13 +72,14 @@ public final class Dashboard: InteractiveHost {
     public func attach(waker: @escaping @Sendable () -> Void) {
         mailbox.setWaker(waker)
         center.setWaker(waker)
+        interaction.mailbox.setWaker(waker)
         storeChanges.setWaker(waker)
     }
 
     public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
 
     public func secondsUntilNextDeadline() -> Double? {
-        let candidates = [scheduler.nextDeadline(), nextStatusLineChange(), presentationDeadline()].compactMap { $0 }
+        let candidates = [scheduler.nextDeadline(), nextStatusLineChange(), presentationDeadline(), interactionDeadline()].compactMap { $0 }
         guard let earliest = candidates.min() else { return nil }
         return max(0, clock.wallSeconds(until: earliest))
     }
@@ -88,8 +91,10 @@ public final class Dashboard: InteractiveHost {
             if let effects = scheduler.deliver(delivery.result, for: delivery.request, at: now, seconds: delivery.seconds) {
                 perform(effects)
                 dirtyPanels.insert(delivery.request.instance)
+                intentReloadEnded(delivery.request)
             }
         }
+        advanceInteraction(now: now)
         for kind in center.drain() {
             perform(scheduler.requestReload(kind: kind, reason: .widgetCenter, at: now))
         }
@@ -111,12 +116,14 @@ public final class Dashboard: InteractiveHost {
                 if key == .character("q") { return .quit }
                 return .continue
             }
+            if let action = handleLockedInteractionKey(key) { return action }
             if let action = handlePresentationKey(key) { return action }
             if showsInspector, key == .escape || key == .character("i") {
                 showsInspector = false
                 invalidateAll()
                 return .continue
             }
+            if !showsInspector, let action = handleInteractionKey(key) { return action }
             if handleSchedulingKey(key) { return .continue }
             switch key {
             case .character("q"), .control("c"), .control("d"): return .quit
@@ -134,8 +141,8 @@ public final class Dashboard: InteractiveHost {
             default:
                 break
             }
-        case .mouse:
-            break
+        case .mouse(let mouse):
+            return handleMouse(mouse)
         }
         return .continue
     }
@@ -155,7 +162,7 @@ public final class Dashboard: InteractiveHost {
             drawTooSmall(&screen)
         } else {
             let page = layout.pages[min(currentPage, layout.pages.count - 1)]
-            focus.update(order: page.map { instances[$0.index].id })
+            let panelRects = page.map { (id: instances[$0.index].id, rect: CellRect(origin: CellPoint(x: area.x + $0.rect.x, y: area.y + $0.rect.y), size: instances[$0.index].family.size)) }
             // The inspector covers the page: no panel is visible, so none may tick.
             let visible = showsInspector ? [] : Set(page.map { instances[$0.index].id })
             for placement in page where !showsInspector {
@@ -163,12 +170,15 @@ public final class Dashboard: InteractiveHost {
                 let panel = panelCanvas(instance, now: now)
                 screen.draw(panel, at: CellPoint(x: area.x + placement.rect.x, y: area.y + placement.rect.y))
             }
+            // After drawing: the panels just reported their interactive elements.
+            updateFocusOrder(panels: panelRects)
             if showsInspector { drawInspector(&screen, page: page.map { instances[$0.index] }, now: now) }
             // Live text ticks only while visible: forget the refreshes of widgets off screen.
             for instance in instances where !visible.contains(instance.id) {
                 scheduler.setRefresh(instance.id, at: nil, now: now)
             }
         }
+        drawInteractionScreens(&screen, now: now)
         drawStatusLine(&screen, now: now)
         if showsHelp { drawHelp(&screen) }
         dirtyPanels.removeAll()
@@ -237,7 +247,9 @@ public final class Dashboard: InteractiveHost {
         if !dirtyPanels.contains(instance.id), let cached = panelCache[instance.id] { return cached }
         let rendered = WidgetPanel(description: instance.description, family: instance.family)
             .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status,
-                    focused: focus.focused == instance.id, locked: isLocked)
+                    focused: FocusRing.instance(of: focus.focused) == instance.id, locked: isLocked,
+                    interaction: panelInteraction(for: instance.id))
+        recordInteraction(instance.id, rendered)
         panelCache[instance.id] = rendered.canvas
         scheduler.setRefresh(instance.id, at: rendered.nextRefresh, now: now)
         return rendered.canvas
@@ -252,6 +264,7 @@ public final class Dashboard: InteractiveHost {
                 // Abandoned: cancel the task (a cooperative provider stops) and stop waiting for it.
                 inFlight.removeValue(forKey: request.serial)?.cancel()
                 dirtyPanels.insert(request.instance)
+                intentReloadEnded(request)
             }
         }
         // The inspector shows the scheduler's state: anything that happened changes it.
@@ -290,6 +303,7 @@ public final class Dashboard: InteractiveHost {
         let style = CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground)
         screen.fill(CellRect(x: 0, y: y, width: screen.width, height: 1), style: style)
         var left = " widgetdash" + presentationStatus()
+        if let notice = interactionNotice(now: now) { left += "  " + notice }
         if layout.pages.count > 1 {
             left += "  " + (0..<layout.pages.count).map { $0 == currentPage ? "●" : "○" }.joined(separator: " ")
         }
@@ -312,7 +326,10 @@ public final class Dashboard: InteractiveHost {
         ("PgUp, p", "previous page"),
         ("1-9", "go to page"),
         ("R", "reload every widget"),
-        ("Tab, ⇧Tab", "focus the next or previous widget"),
+        ("Tab, ⇧Tab", "focus the next or previous button, toggle, link or widget"),
+        ("arrows", "focus the nearest one in that direction"),
+        ("Enter, Space", "tap the focused button, toggle or link (a click taps too)"),
+        ("c", "control center (Esc closes)"),
         ("r", "reload the focused widget"),
         ("i", "inspector: the scheduler's view of each widget"),
         ("]", "travel 15 minutes ahead"),

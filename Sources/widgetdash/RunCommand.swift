@@ -39,9 +39,13 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("auto-lock"), help: ArgumentHelp("Lock after this many idle minutes.", valueName: "MINUTES"))
     var autoLock: Double?
 
+    @Option(help: ArgumentHelp("Open http(s) links with this command instead of the detail view (default: xdg-open when present; none: never).", valueName: "CMD"))
+    var opener: String?
+
     @OptionGroup var store: StoreOptions
 
     func run() throws {
+        try InteractionSetup.prepare(opener: opener)
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
         for text in widgets {

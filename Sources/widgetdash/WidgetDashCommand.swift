@@ -15,7 +15,7 @@ struct WidgetDashCommand: AsyncParsableCommand {
         abstract: "WidgetKit for the terminal: a home screen of widgets.",
         discussion: "Run without a subcommand to open the dashboard. Press ? in it for the keys.",
         version: version,
-        subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, SimulateCommand.self, BenchCommand.self, ThemesCommand.self, PasscodeCommand.self, ConfigCommand.self, DemoCommand.self,
+        subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, SimulateCommand.self, BenchCommand.self, ThemesCommand.self, PasscodeCommand.self, TodoCommand.self, ConfigCommand.self, DemoCommand.self,
                       SetCommand.self, GetCommand.self, KeysCommand.self, UnsetCommand.self, PushCommand.self, ReloadCommand.self],
         defaultSubcommand: RunCommand.self
     )

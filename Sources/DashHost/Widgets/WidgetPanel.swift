@@ -36,10 +36,12 @@ public struct WidgetPanel {
         now: Date,
         status: PanelStatus = .ok,
         focused: Bool = false,
-        locked: Bool = false
+        locked: Bool = false,
+        interaction: PanelInteraction = PanelInteraction()
     ) -> RenderedView {
         var env = baseEnvironment
         env.widgetFamily = family
+        if interaction.invalidated { env.redactionReasons.insert(.invalidated) }
         // Only full color keeps the container background; vibrant and accented modes drop it.
         if env.widgetRenderingMode != .fullColor { env.showsWidgetContainerBackground = false }
         let palette = env.palette
@@ -72,13 +74,32 @@ public struct WidgetPanel {
         )
 
         var rendered = ViewRenderer.render(
-            description.content(shownEntry), size: contentRect.size, environment: env, now: now, background: panelBackground
+            description.content(shownEntry), size: contentRect.size, environment: env, now: now, background: panelBackground,
+            toggleOverrides: interaction.toggleOverrides
         )
         if let background = rendered.containerBackground, env.showsWidgetContainerBackground, isSystem {
             canvas.fill(canvas.bounds, style: CellStyle(background: background))
         }
         canvas.draw(rendered.canvas, at: contentRect.origin)
+        if !rendered.interactiveElements.isEmpty {
+            // Elements are reported in panel coordinates, where the host hit-tests them.
+            for i in rendered.interactiveElements.indices {
+                rendered.interactiveElements[i].rect.x += contentRect.x
+                rendered.interactiveElements[i].rect.y += contentRect.y
+            }
+            if let focusedID = interaction.focusedElement,
+               let element = rendered.interactiveElements.first(where: { $0.id == focusedID }) {
+                let focusColor = palette.focusedBorder
+                canvas.restyle(element.rect) { style in
+                    style.foreground = focusColor
+                    style.attributes.insert([.reverse, .bold])
+                }
+            }
+        }
         if case .failed(let message) = status {
+            drawError(message, in: contentRect, canvas: &canvas, palette: palette)
+        }
+        if let message = interaction.message {
             drawError(message, in: contentRect, canvas: &canvas, palette: palette)
         }
 

@@ -68,6 +68,8 @@ public final class RenderContext {
     public let now: Date
     /// The earliest moment the drawn content will change by itself (a timer's next second).
     public private(set) var nextRefresh: Date?
+    /// The buttons, toggles and links drawn, in drawing order.
+    var interactiveElements: [InteractiveElement] = []
 
     public init(now: Date) { self.now = now }
 

@@ -10,6 +10,11 @@ public struct RenderedView {
     public var containerBackground: TerminalColor?
     /// The widget's URL, if its view set one.
     public var widgetURL: URL?
+    /// The buttons, toggles and links drawn, with their rectangles in the canvas.
+    public var interactiveElements: [InteractiveElement] = []
+    /// Interactive views the family does not allow (a button in accessoryInline), drawn as plain
+    /// content; `widgetdash list` reports them.
+    public var misuses: [String] = []
 }
 
 /// Lays out a view in a size and draws it: the engine's one entry point.
@@ -18,14 +23,18 @@ public enum ViewRenderer {
     ///
     /// The canvas is first filled with the widget's container background (its own, if the view
     /// sets one and the environment shows it, else `background`).
+    /// `toggleOverrides` shows toggles (by element id) in a state other than the entry's: the
+    /// host's optimistic flip after a tap.
     public static func render<V: View>(
         _ view: V,
         size: CellSize,
         environment: EnvironmentValues,
         now: Date,
-        background: TerminalColor = .default
+        background: TerminalColor = .default,
+        toggleOverrides: [Int: Bool] = [:]
     ) -> RenderedView {
         let resolveContext = ResolveContext()
+        resolveContext.toggleOverrides = toggleOverrides
         let root = resolveSingle(view, environment, resolveContext)
         var fill = background
         var containerBackground: TerminalColor? = nil
@@ -44,7 +53,9 @@ public enum ViewRenderer {
             canvas: canvas,
             nextRefresh: context.nextRefresh,
             containerBackground: containerBackground,
-            widgetURL: resolveContext.widgetURL
+            widgetURL: resolveContext.widgetURL,
+            interactiveElements: context.interactiveElements,
+            misuses: resolveContext.misuses
         )
     }
 }

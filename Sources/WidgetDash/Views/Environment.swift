@@ -65,6 +65,8 @@ public struct EnvironmentValues: Sendable {
     public var gaugeStyle: GaugeStyleKind = .automatic
     /// How labels are drawn.
     public var labelStyle: LabelStyleKind = .titleAndIcon
+    /// How buttons are drawn.
+    var buttonStyle: ButtonStyleKind = .bracketed
 
     /// True inside a `privacySensitive()` view.
     var isPrivacySensitive = false

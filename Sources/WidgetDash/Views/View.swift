@@ -27,6 +27,12 @@ extension PrimitiveView {
 final class ResolveContext {
     var containerBackground: AnyShapeStyle?
     var widgetURL: URL?
+    /// The id the next button, toggle or link gets (its place among them in the tree).
+    var nextInteractiveID = 0
+    /// Toggle states the host shows instead of the entry's, by element id (optimistic taps).
+    var toggleOverrides: [Int: Bool] = [:]
+    /// Interactive views used where their family does not allow them, for `widgetdash list`.
+    var misuses: [String] = []
     init() {}
 }
 

@@ -218,6 +218,8 @@ extension WidgetBundle {
 
     static func descriptions(of widget: any Widget) -> [WidgetDescription] {
         if let list = widget as? WidgetList { return list.widgets.flatMap { descriptions(of: $0) } }
+        // Controls share the bundle but are not widgets (see `controlDescriptions`).
+        if widget is BundledControl { return [] }
         return [widget.body._description]
     }
 }

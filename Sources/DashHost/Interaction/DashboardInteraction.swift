@@ -1,0 +1,547 @@
+import Foundation
+import WidgetDash
+
+/// Taps, focus between interactive elements, links, the detail view and the control center.
+/// Kept apart from the screen code in Dashboard.swift.
+extension Dashboard {
+    // MARK: Set-up
+
+    /// The controls the control center (`c`) shows, in order.
+    public func setControls(_ controls: [ControlDescription]) {
+        interaction.controls = controls
+    }
+
+    /// Where http(s) links go instead of the detail view (nil: always the detail view).
+    public func setLinkOpener(_ opener: LinkOpener?) {
+        interaction.opener = opener
+    }
+
+    /// How long a `perform()` may run before it is given up, and how long an error shows
+    /// (real seconds).
+    public func setIntentLimits(perform: TimeInterval, message: TimeInterval) {
+        interaction.performLimit = perform
+        interaction.messageDuration = message
+    }
+
+    // MARK: State for tests and screens
+
+    /// True while the control center covers the screen.
+    public var showsControlCenter: Bool { interaction.showsControlCenter }
+
+    /// The widget whose detail view is open, and its URL.
+    public var detailView: (instance: Int, url: URL?)? { interaction.detail }
+
+    /// True from a tap on the widget until the timeline reloaded after it is on screen.
+    public func isInvalidated(_ instance: Int) -> Bool { interaction.widgets[instance]?.isPending ?? false }
+
+    /// The intent error shown in the widget, if any.
+    public func intentMessage(_ instance: Int) -> String? { interaction.widgets[instance]?.message?.text }
+
+    /// The interactive elements of a panel from its last render, in reading order, in screen
+    /// coordinates.
+    public func interactiveElements(of instance: Int) -> [InteractiveElement] {
+        guard let origin = interaction.panels.first(where: { $0.id == instance })?.rect.origin else { return [] }
+        return (interaction.elements[instance] ?? []).map { e in
+            var moved = e
+            moved.rect.x += origin.x
+            moved.rect.y += origin.y
+            return moved
+        }
+    }
+
+    /// Waits for every intent, control fetch and provider call in flight and takes in the
+    /// results (tests and tools; an intent that never returns is waited for forever).
+    public func settleInteractions() async {
+        while true {
+            let tasks = interaction.performing.values.map(\.task) + interaction.controlFetches.values
+            await settle()
+            if tasks.isEmpty { break }
+            for task in tasks { await task.value }
+            advance()
+        }
+        await settle()
+    }
+
+    // MARK: Rendering hooks
+
+    /// What the panel of `instance` draws for interactivity: the focused element, toggles shown
+    /// flipped, invalidation and an intent's error.
+    func panelInteraction(for instance: Int) -> PanelInteraction {
+        let state = interaction.widgets[instance]
+        let focusedElement = FocusRing.instance(of: focus.focused) == instance ? FocusRing.element(of: focus.focused) : nil
+        guard state != nil || focusedElement != nil else { return PanelInteraction() }
+        return PanelInteraction(
+            focusedElement: focusedElement,
+            toggleOverrides: state?.toggleOverrides ?? [:],
+            invalidated: state?.isPending ?? false,
+            message: state?.message?.text
+        )
+    }
+
+    /// Keeps what a panel's render reported: its elements and widget URL.
+    func recordInteraction(_ instance: Int, _ rendered: RenderedView) {
+        if rendered.interactiveElements.isEmpty {
+            if interaction.elements[instance] != nil { interaction.elements[instance] = nil }
+        } else {
+            interaction.elements[instance] = rendered.interactiveElements.sorted { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }
+        }
+        interaction.widgetURLs[instance] = rendered.widgetURL
+    }
+
+    /// Sets the focus ring to the page's elements in reading order: each panel's elements, or
+    /// the panel itself when it has none (so `r` still reaches it).
+    func updateFocusOrder(panels: [(id: Int, rect: CellRect)]) {
+        let sorted = panels.sorted { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }
+        interaction.panels = sorted
+        var order: [Int] = []
+        order.reserveCapacity(sorted.count)
+        for panel in sorted {
+            if let elements = interaction.elements[panel.id], !elements.isEmpty, !isLocked {
+                for e in elements { order.append(FocusRing.elementID(instance: panel.id, element: e.id)) }
+            } else {
+                order.append(panel.id)
+            }
+        }
+        let before = focus.focused
+        focus.update(order: order)
+        if focus.focused != before, let id = FocusRing.instance(of: before) { dirtyPanels.insert(id) }
+    }
+
+    /// Draws the detail view or the control center over the screen when one is open.
+    func drawInteractionScreens(_ screen: inout Canvas, now: Date) {
+        if let detail = interaction.detail, let instance = instance(at: detail.instance) {
+            let rendered = DetailScreen.draw(instance, url: detail.url, into: &screen, environment: environment, now: now,
+                                             locked: isLocked, canOpen: detail.url.map { LinkOpener.isWebURL($0) && interaction.opener != nil } ?? false)
+            scheduler.setRefresh(instance.id, at: rendered.nextRefresh, now: now)
+        }
+        if interaction.showsControlCenter {
+            interaction.controlTiles = ControlCenterScreen.draw(
+                interaction.controls.map { controlTile($0, now: now) }, focused: interaction.controlFocus,
+                into: &screen, environment: environment, now: now, locked: isLocked)
+        }
+    }
+
+    /// The status line's notice ("opened https://…"), while it lasts.
+    func interactionNotice(now: Date) -> String? {
+        guard let notice = interaction.notice, notice.until > now else { return nil }
+        return notice.text
+    }
+
+    // MARK: Time
+
+    /// The earliest moment an intent is given up or a message goes away; nil when nothing is
+    /// pending (idle stays idle).
+    func interactionDeadline() -> Date? {
+        var earliest: Date?
+        func consider(_ d: Date?) { if let d, earliest.map({ d < $0 }) ?? true { earliest = d } }
+        for p in interaction.performing.values { consider(p.deadline) }
+        for w in interaction.widgets.values { consider(w.message?.until) }
+        for c in interaction.controlValues.values { consider(c.message?.until) }
+        consider(interaction.notice?.until)
+        return earliest
+    }
+
+    /// Takes in finished intents and control values, gives up intents past their limit and
+    /// clears messages whose time is over.
+    func advanceInteraction(now: Date) {
+        for delivery in interaction.mailbox.drain() {
+            switch delivery {
+            case .performed(let serial, let error):
+                finishPerform(serial, error: error, now: now)
+            case .controlValue(let kind, let serial, let result):
+                takeControlValue(kind, serial: serial, result: result)
+            }
+        }
+        if !interaction.performing.isEmpty {
+            for (serial, p) in interaction.performing where p.deadline <= now {
+                // A hung intent cannot be stopped, only abandoned: cancel it (a cooperative one
+                // stops) and report it like a thrown error; a late return is ignored.
+                p.task.cancel()
+                finishPerform(serial, error: "\(p.title) did not finish in \(Self.seconds(interaction.performLimit))", now: now)
+            }
+        }
+        for (id, w) in interaction.widgets {
+            if let m = w.message, m.until <= now {
+                interaction.widgets[id]?.message = nil
+                dirtyPanels.insert(id)
+                forgetIfIdle(id)
+            }
+        }
+        for (kind, c) in interaction.controlValues {
+            if let m = c.message, m.until <= now {
+                interaction.controlValues[kind]?.message = nil
+                screenDirty = true
+            }
+        }
+        if let notice = interaction.notice, notice.until <= now {
+            interaction.notice = nil
+            screenDirty = true
+        }
+    }
+
+    /// A timeline (or the end of a request) arrived for a widget: ends its invalidation when it
+    /// is the reload asked for after its intents.
+    func intentReloadEnded(_ request: ReloadRequest) {
+        let id = request.instance
+        guard var state = interaction.widgets[id] else { return }
+        if state.awaitingSerial == request.serial { state.awaitingSerial = nil }
+        interaction.widgets[id] = state
+        if state.needsReload { requestIntentReload(id) }
+        if let updated = interaction.widgets[id], !updated.isPending, !updated.toggleOverrides.isEmpty {
+            // The new timeline decides: the toggles show what it says (confirmed or reverted).
+            interaction.widgets[id]?.toggleOverrides = [:]
+        }
+        dirtyPanels.insert(id)
+        forgetIfIdle(id)
+    }
+
+    // MARK: Keys and the mouse
+
+    /// Handles the keys of interactivity; nil for keys that are not its own.
+    func handleInteractionKey(_ key: Key) -> HostAction? {
+        if interaction.showsControlCenter { return handleControlCenterKey(key) }
+        if interaction.detail != nil {
+            switch key {
+            case .escape, .backspace, .character("q"):
+                interaction.detail = nil
+                invalidateAll()
+            case .character("o"):
+                if let url = interaction.detail?.url, LinkOpener.isWebURL(url) { openExternally(url) }
+            default:
+                break
+            }
+            // The detail view is modal: the page's keys wait until it closes.
+            return .continue
+        }
+        switch key {
+        case .character("c"):
+            openControlCenter()
+            return .continue
+        case .enter, .character(" "):
+            activateFocused()
+            return .continue
+        case .up, .down, .left, .right:
+            moveFocus(key)
+            return .continue
+        default:
+            return nil
+        }
+    }
+
+    /// While locked, `c` still opens the control center (its text redacted, its actions off),
+    /// as the lock screen's controls do; nil for every other key.
+    func handleLockedInteractionKey(_ key: Key) -> HostAction? {
+        guard isLocked, presentation.lock.prompt == nil else { return nil }
+        if interaction.showsControlCenter, key == .escape || key == .character("c") {
+            interaction.showsControlCenter = false
+            screenDirty = true
+            return .continue
+        }
+        if key == .character("c") {
+            openControlCenter()
+            return .continue
+        }
+        return nil
+    }
+
+    /// A click taps what is under it: a control tile, an element, or a panel with a widget URL.
+    func handleMouse(_ mouse: MouseEvent) -> HostAction {
+        guard mouse.kind == .click else { return .continue }
+        if interaction.showsControlCenter {
+            if let i = interaction.controlTiles.firstIndex(where: { $0.contains(mouse.location) }) {
+                interaction.controlFocus = i
+                actOnControl(i)
+                screenDirty = true
+            }
+            return .continue
+        }
+        guard !isLocked, interaction.detail == nil, !showsInspector, !showsHelp else { return .continue }
+        guard let panel = interaction.panels.first(where: { $0.rect.contains(mouse.location) }) else { return .continue }
+        let local = CellPoint(x: mouse.location.x - panel.rect.x, y: mouse.location.y - panel.rect.y)
+        if let element = interaction.elements[panel.id]?.first(where: { $0.rect.contains(local) }) {
+            focus.focus(FocusRing.elementID(instance: panel.id, element: element.id))
+            invalidateAll()
+            tap(instance: panel.id, element: element)
+        } else if let url = interaction.widgetURLs[panel.id] {
+            openLink(url, from: panel.id)
+        }
+        return .continue
+    }
+
+    // MARK: Taps
+
+    /// Taps the focused element (or opens the focused panel's widget URL).
+    func activateFocused() {
+        guard !isLocked, let id = FocusRing.instance(of: focus.focused) else { return }
+        if let elementID = FocusRing.element(of: focus.focused) {
+            guard let element = interaction.elements[id]?.first(where: { $0.id == elementID }) else { return }
+            tap(instance: id, element: element)
+        } else if let url = interaction.widgetURLs[id] {
+            openLink(url, from: id)
+        }
+    }
+
+    /// Taps an element of a widget: runs its intent (flipping a toggle at once) or opens its link.
+    /// Does nothing while locked.
+    public func tap(instance id: Int, element: InteractiveElement) {
+        guard !isLocked else { return }
+        switch element.action {
+        case .open(let url):
+            openLink(url, from: id)
+        case .perform(let intent):
+            run(intent, owner: .widget(id))
+        case .toggle(let isOn, let intent):
+            interaction.widgets[id, default: WidgetIntentState()].toggleOverrides[element.id] = !isOn
+            run(intent, owner: .widget(id))
+        }
+        dirtyPanels.insert(id)
+    }
+
+    /// Starts `perform()` in a task, off the drawing path; its result comes back through the
+    /// mailbox.
+    private func run(_ intent: AnyAppIntent, owner: IntentOwner) {
+        interaction.tapSerial += 1
+        let serial = interaction.tapSerial
+        let mailbox = interaction.mailbox
+        let task = Task.detached {
+            var message: String?
+            do { try await intent.perform() } catch { message = TimelineScheduler.message(of: error) }
+            mailbox.post(.performed(serial: serial, error: message))
+        }
+        // The limit is real seconds: on a clock running N times faster it is N times longer.
+        let deadline = clock.now().addingTimeInterval(interaction.performLimit * scheduler.clockSpeed)
+        interaction.performing[serial] = PerformingIntent(owner: owner, title: intent.title, deadline: deadline, task: task)
+        if case .widget(let id) = owner { interaction.widgets[id, default: WidgetIntentState()].running.insert(serial) }
+    }
+
+    private func finishPerform(_ serial: Int, error: String?, now: Date) {
+        // Answers from intents already given up are dropped: they were reported then.
+        guard let p = interaction.performing.removeValue(forKey: serial) else { return }
+        let until = now.addingTimeInterval(interaction.messageDuration * scheduler.clockSpeed)
+        switch p.owner {
+        case .widget(let id):
+            interaction.widgets[id]?.running.remove(serial)
+            if let error { interaction.widgets[id]?.message = (error, until) }
+            // Always reloaded when perform() is over, outside the budget (`.intent` is exempt).
+            requestIntentReload(id)
+            dirtyPanels.insert(id)
+            forgetIfIdle(id)
+        case .control(let kind):
+            if let error { interaction.controlValues[kind]?.message = (error, until) }
+            fetchControlValue(kind)
+            screenDirty = true
+        }
+    }
+
+    private func requestIntentReload(_ id: Int) {
+        let effects = scheduler.requestReload(id, reason: .intent, at: clock.now())
+        perform(effects)
+        let serial = effects.lazy.compactMap { effect -> Int? in
+            if case .reload(let r) = effect, r.instance == id { return r.serial }
+            return nil
+        }.first
+        if let serial {
+            interaction.widgets[id]?.awaitingSerial = serial
+            interaction.widgets[id]?.needsReload = false
+        } else {
+            interaction.widgets[id]?.needsReload = true
+        }
+    }
+
+    /// Drops a widget's entry when nothing about it is pending any more.
+    private func forgetIfIdle(_ id: Int) {
+        guard let s = interaction.widgets[id], !s.isPending, s.message == nil, s.toggleOverrides.isEmpty else { return }
+        interaction.widgets[id] = nil
+    }
+
+    // MARK: Focus
+
+    /// Moves the focus to the nearest element in the arrow's direction (cells are about twice
+    /// as tall as wide, so a row counts as two columns).
+    private func moveFocus(_ key: Key) {
+        let items = focusRects()
+        guard !items.isEmpty else { return }
+        guard let current = focus.focused, let from = items.first(where: { $0.id == current })?.rect else {
+            if let first = focus.order.first { focus.focus(first) }
+            invalidateAll()
+            return
+        }
+        func center(_ r: CellRect) -> (x: Double, y: Double) { (Double(r.x) + Double(r.width) / 2, (Double(r.y) + Double(r.height) / 2) * 2) }
+        let c = center(from)
+        var best: (id: Int, cost: Double)?
+        for item in items where item.id != current {
+            let p = center(item.rect)
+            let dx = p.x - c.x, dy = p.y - c.y
+            let (along, across): (Double, Double)
+            switch key {
+            case .right: (along, across) = (dx, abs(dy))
+            case .left: (along, across) = (-dx, abs(dy))
+            case .down: (along, across) = (dy, abs(dx))
+            default: (along, across) = (-dy, abs(dx))
+            }
+            guard along > 0.5 else { continue }
+            let cost = along + 2 * across
+            if best.map({ cost < $0.cost }) ?? true { best = (item.id, cost) }
+        }
+        if let best {
+            focus.focus(best.id)
+            invalidateAll()
+        }
+    }
+
+    /// Every focusable thing on the page with its rectangle on screen.
+    private func focusRects() -> [(id: Int, rect: CellRect)] {
+        var result: [(id: Int, rect: CellRect)] = []
+        for panel in interaction.panels {
+            if let elements = interaction.elements[panel.id], !elements.isEmpty {
+                for e in elements {
+                    let r = CellRect(x: e.rect.x + panel.rect.x, y: e.rect.y + panel.rect.y, width: e.rect.width, height: e.rect.height)
+                    result.append((FocusRing.elementID(instance: panel.id, element: e.id), r))
+                }
+            } else {
+                result.append((panel.id, panel.rect))
+            }
+        }
+        return result.filter { focus.order.contains($0.id) }
+    }
+
+    // MARK: Links
+
+    /// Opens a link: an http(s) URL goes to the opener when one is configured, anything else
+    /// (or with no opener) opens the widget's detail view.
+    func openLink(_ url: URL, from instance: Int) {
+        if LinkOpener.isWebURL(url), interaction.opener != nil {
+            openExternally(url)
+            return
+        }
+        interaction.detail = (instance, url)
+        screenDirty = true
+    }
+
+    private func openExternally(_ url: URL) {
+        guard let opener = interaction.opener else { return }
+        let text: String
+        do {
+            try opener.open(url)
+            text = "opened " + url.absoluteString
+        } catch {
+            text = "could not open \(url.absoluteString): \(error)"
+        }
+        interaction.notice = (TextSanitizer.sanitize(text, keepNewlines: false), clock.now().addingTimeInterval(3 * scheduler.clockSpeed))
+        screenDirty = true
+    }
+
+    // MARK: Control center
+
+    private func openControlCenter() {
+        interaction.showsControlCenter = true
+        if interaction.controlFocus == nil, !interaction.controls.isEmpty { interaction.controlFocus = 0 }
+        for control in interaction.controls {
+            if interaction.controlValues[control.kind] == nil {
+                interaction.controlValues[control.kind] = ControlValueState(value: control.previewValue())
+            }
+            fetchControlValue(control.kind)
+        }
+        screenDirty = true
+    }
+
+    private func handleControlCenterKey(_ key: Key) -> HostAction? {
+        let count = interaction.controls.count
+        let columns = ControlCenterScreen.columns(for: screenSize.width)
+        func move(_ delta: Int) {
+            guard count > 0 else { return }
+            let current = interaction.controlFocus ?? 0
+            interaction.controlFocus = ((current + delta) % count + count) % count
+        }
+        switch key {
+        case .escape, .character("c"):
+            interaction.showsControlCenter = false
+            invalidateAll()
+            return .continue
+        case .character("q"), .control("c"), .control("d"):
+            return nil
+        case .tab, .right: move(1)
+        case .backTab, .left: move(-1)
+        case .down: move(columns)
+        case .up: move(-columns)
+        case .enter, .character(" "):
+            if let i = interaction.controlFocus { actOnControl(i) }
+        default:
+            break
+        }
+        screenDirty = true
+        return .continue
+    }
+
+    /// Acts on a control: a button runs its intent; a toggle flips at once and runs its intent.
+    /// Does nothing while locked.
+    public func actOnControl(_ index: Int) {
+        guard !isLocked, interaction.controls.indices.contains(index) else { return }
+        let control = interaction.controls[index]
+        guard let state = interaction.controlValues[control.kind] else { return }
+        // A flip still waiting for its value counts: the next tap flips what is shown.
+        var value = state.value
+        if let optimistic = state.optimisticIsOn, value is Bool { value = optimistic }
+        switch control.template(value) {
+        case .button(_, let intent):
+            run(intent, owner: .control(control.kind))
+        case .toggle(_, let isOn, let intent, _):
+            interaction.controlValues[control.kind]?.optimisticIsOn = !(state.optimisticIsOn ?? isOn)
+            run(intent, owner: .control(control.kind))
+        }
+        screenDirty = true
+    }
+
+    private func fetchControlValue(_ kind: String) {
+        guard let control = interaction.controls.first(where: { $0.kind == kind }) else { return }
+        interaction.controlValues[kind, default: ControlValueState(value: control.previewValue())].fetchSerial += 1
+        interaction.controlValues[kind]?.isFetching = true
+        let serial = interaction.controlValues[kind]?.fetchSerial ?? 0
+        let mailbox = interaction.mailbox
+        let current = control.currentValue
+        interaction.controlFetches[kind] = Task.detached {
+            let result: Result<any Sendable, any Error>
+            do { result = .success(try await current()) } catch { result = .failure(error) }
+            mailbox.post(.controlValue(kind: kind, serial: serial, result: result))
+        }
+    }
+
+    private func takeControlValue(_ kind: String, serial: Int, result: Result<any Sendable, any Error>) {
+        guard var state = interaction.controlValues[kind], state.fetchSerial == serial else { return }
+        interaction.controlFetches[kind] = nil
+        state.isFetching = false
+        switch result {
+        case .success(let value):
+            state.value = value
+            state.isStale = false
+        case .failure:
+            // A failing provider keeps the last known value, marked as such.
+            state.isStale = true
+        }
+        // The fetched (or last known) value decides, as the next timeline does for a widget.
+        state.optimisticIsOn = nil
+        interaction.controlValues[kind] = state
+        screenDirty = true
+    }
+
+    private func controlTile(_ control: ControlDescription, now: Date) -> ControlCenterScreen.Tile {
+        let state = interaction.controlValues[control.kind] ?? ControlValueState(value: control.previewValue())
+        var value = state.value
+        if let optimistic = state.optimisticIsOn, value is Bool { value = optimistic }
+        let template = control.template(value)
+        var isOn: Bool?
+        let label: AnyView
+        switch template {
+        case .button(let l, _): label = l
+        case .toggle(_, let on, _, let l):
+            isOn = state.optimisticIsOn ?? on
+            label = l
+        }
+        return ControlCenterScreen.Tile(title: control.displayName, label: label, isOn: isOn, isStale: state.isStale,
+                                        isFetching: state.isFetching, message: state.message?.text)
+    }
+
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}
