@@ -1,4 +1,5 @@
 import ArgumentParser
+import DashHost
 import Foundation
 import WidgetDash
 
@@ -17,12 +18,14 @@ struct ListCommand: ParsableCommand {
         var displayName: String
         var description: String
         var families: [String]
+        /// Interactive views the families do not allow (drawn as plain content); absent when none.
+        var notes: [String]?
     }
 
     func run() throws {
         let items = KnownWidgets.all.map {
             Item(kind: $0.kind, displayName: $0.displayName, description: $0.description,
-                 families: $0.supportedFamilies.map(\.rawValue))
+                 families: $0.supportedFamilies.map(\.rawValue), notes: Self.notes($0))
         }
         if json {
             let encoder = JSONEncoder()
@@ -36,6 +39,13 @@ struct ListCommand: ParsableCommand {
             print(item.kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0)
                   + item.displayName + " — " + item.description)
             print(String(repeating: " ", count: kindWidth) + "families: " + families.joined(separator: ", "))
+            for note in item.notes ?? [] { print(String(repeating: " ", count: kindWidth) + "note: " + note) }
         }
+    }
+
+    /// The widget's interactive views in families that do not allow them; nil when none.
+    static func notes(_ description: WidgetDescription) -> [String]? {
+        let notes = InteractivityAudit.misuses(of: description)
+        return notes.isEmpty ? nil : notes
     }
 }

@@ -364,3 +364,28 @@ struct ControlCenterTests {
         #expect(box.model.flag.withLock { $0 } == false)
     }
 }
+
+@Suite("Interactive views where the family forbids them")
+struct InteractivityAuditTests {
+    @Test("a button in accessoryInline and a link in systemSmall draw as plain content and are reported; allowed families are not")
+    func misuses() {
+        let d = StaticConfiguration(kind: "m", provider: TapProvider(model: TapModel())) { entry in
+            HStack {
+                Button(intent: FailingIntent()) { Text("Go") }
+                Link("More", destination: URL(string: "https://example.com")!)
+            }
+        }
+        .supportedFamilies([.systemSmall, .systemMedium, .accessoryInline])
+        ._description
+        let notes = InteractivityAudit.misuses(of: d)
+        #expect(notes.count == 3)
+        #expect(notes.contains { $0.hasPrefix("inline: Button in accessoryInline") })
+        #expect(notes.contains { $0.hasPrefix("inline: Link") })
+        #expect(notes.contains { $0.hasPrefix("small: Link in systemSmall") })
+        var env = EnvironmentValues()
+        env.widgetFamily = .accessoryInline
+        let inline = ViewRenderer.render(d.content(TapEntry(date: t0, count: 0, flag: false)), size: WidgetFamily.accessoryInline.size, environment: env, now: t0)
+        #expect(inline.interactiveElements.isEmpty)
+        #expect(inline.canvas.lines[0].contains("[Go]"))
+    }
+}
