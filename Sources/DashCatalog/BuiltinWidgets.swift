@@ -73,10 +73,61 @@ enum DateWords {
     /// The ISO 8601 week number of `date` in `timeZone` (weeks start on Monday; week 1 holds
     /// the year's first Thursday), whatever calendar the user has, because that is the number
     /// printed in diaries and used at work.
+    ///
+    /// Plain arithmetic on days rather than a new ISO 8601 `Calendar` per call: making a calendar
+    /// is slow, and a month grid asks for six week numbers every time it is drawn.
     static func isoWeek(of date: Date, in timeZone: TimeZone) -> Int {
-        var iso = Calendar(identifier: .iso8601)
-        iso.timeZone = timeZone
-        return iso.component(.weekOfYear, from: date)
+        isoWeek(ofDay: localDay(of: date, in: timeZone))
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The Gregorian year, month and day of a day counted from 1970-01-01.
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The day (counted from 1970-01-01) that `date` falls on in `timeZone`.
+    static func localDay(of date: Date, in timeZone: TimeZone) -> Int {
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        return Int((local / 86_400).rounded(.down))
+    }
+
+    /// The ISO week number of a day counted from 1970-01-01.
+    static func isoWeek(ofDay days: Int) -> Int {
+        let weekday = ((days % 7) + 7 + 3) % 7 + 1                // ISO: Monday 1 … Sunday 7
+        let thursday = days - weekday + 4                         // the Thursday decides the year
+        let year = civilYear(fromDays: thursday)
+        return (thursday - daysFromCivil(year: year, month: 1, day: 1)) / 7 + 1
+    }
+
+    /// The Gregorian year of a day counted from 1970-01-01.
+    static func civilYear(fromDays days: Int) -> Int {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return yoe + era * 400 + (month <= 2 ? 1 : 0)
     }
 
     /// How far through its day `date` is, from 0 to 1.

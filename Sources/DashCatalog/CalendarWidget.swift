@@ -98,7 +98,46 @@ struct MonthFacts {
     /// The ISO week number of each row of the grid.
     let weekNumbers: [Int]
 
+    // Weeks start on Monday, as ISO 8601 has it, whatever the process locale says: a
+    // terminal's locale is often "C" (Sunday first) and says nothing about its user, and
+    // the week numbers beside the grid are ISO weeks, which only line up with Monday rows.
     init(date: Date, calendar: Calendar) {
+        if calendar.identifier == .gregorian || calendar.identifier == .iso8601 {
+            self.init(gregorian: date, calendar: calendar)
+        } else {
+            self.init(slowly: date, calendar: calendar)
+        }
+    }
+
+    /// Gregorian dates by arithmetic on day numbers: Foundation's calendar calls cost
+    /// microseconds each, and the grid is drawn whenever the widget is.
+    private init(gregorian date: Date, calendar: Calendar) {
+        self.date = date
+        self.calendar = calendar
+        let today = DateWords.localDay(of: date, in: calendar.timeZone)
+        let (y, m, d) = DateWords.civil(fromDays: today)
+        day = d
+        month = m
+        year = y
+        weekday = ((today % 7) + 7 + 4) % 7 + 1                   // Foundation's: Sunday 1 … Saturday 7
+        let firstOfMonth = today - (d - 1)
+        let nextMonth = m == 12 ? DateWords.daysFromCivil(year: y + 1, month: 1, day: 1)
+            : DateWords.daysFromCivil(year: y, month: m + 1, day: 1)
+        daysInMonth = nextMonth - firstOfMonth
+        let firstOfYear = DateWords.daysFromCivil(year: y, month: 1, day: 1)
+        daysInYear = DateWords.daysFromCivil(year: y + 1, month: 1, day: 1) - firstOfYear
+        dayOfYear = today - firstOfYear + 1
+        let blanks = ((firstOfMonth % 7) + 7 + 3) % 7             // Monday 0 … Sunday 6
+        leadingBlanks = blanks
+        let count = daysInMonth
+        weekNumbers = (0..<(blanks + count + 6) / 7).map { row in
+            let dayInRow = max(1, min(count, row * 7 - blanks + 1))
+            return DateWords.isoWeek(ofDay: firstOfMonth + dayInRow - 1)
+        }
+    }
+
+    /// The same facts from Foundation's calendar, for calendars other than the Gregorian.
+    private init(slowly date: Date, calendar: Calendar) {
         self.date = date
         self.calendar = calendar
         let c = calendar.dateComponents([.day, .month, .year, .weekday], from: date)
@@ -110,9 +149,6 @@ struct MonthFacts {
         daysInYear = calendar.range(of: .day, in: .year, for: date)?.count ?? 365
         dayOfYear = calendar.ordinality(of: .day, in: .year, for: date) ?? 1
         let first = calendar.date(byAdding: .day, value: 1 - day, to: calendar.startOfDay(for: date)) ?? date
-        // Weeks start on Monday, as ISO 8601 has it, whatever the process locale says: a
-        // terminal's locale is often "C" (Sunday first) and says nothing about its user, and
-        // the week numbers beside the grid are ISO weeks, which only line up with Monday rows.
         let blanks = (calendar.component(.weekday, from: first) + 5) % 7
         let count = daysInMonth
         leadingBlanks = blanks
@@ -138,6 +174,10 @@ struct MonthFacts {
 
     /// The day `offset` days from this one: its weekday and day number.
     func neighbour(_ offset: Int) -> (weekday: Int, day: Int) {
+        if calendar.identifier == .gregorian || calendar.identifier == .iso8601 {
+            let days = DateWords.localDay(of: date, in: calendar.timeZone) + offset
+            return (((days % 7) + 7 + 4) % 7 + 1, DateWords.civil(fromDays: days).day)
+        }
         let d = calendar.date(byAdding: .day, value: offset, to: date) ?? date
         let c = calendar.dateComponents([.weekday, .day], from: d)
         return (c.weekday ?? 1, c.day ?? 1)

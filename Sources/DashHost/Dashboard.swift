@@ -236,6 +236,9 @@ public final class Dashboard: InteractiveHost {
     /// How many pages the home screen has at the current size.
     public var pageCount: Int { layout.pages.count }
 
+    /// How many widgets the page on screen shows.
+    public var visibleWidgetCount: Int { layout.pages.indices.contains(currentPage) ? layout.pages[currentPage].count : 0 }
+
     func turnPage(to page: Int) {
         let clamped = max(0, min(layout.pages.count - 1, page))
         guard clamped != currentPage else { return }

@@ -20,6 +20,9 @@ struct RenderBench: AsyncParsableCommand {
     )
 
     @Option(help: "Frames to time.") var frames = 1000
+    @Option(name: .customLong("widget"), parsing: .singleValue,
+            help: ArgumentHelp("Fill the screen with these widgets instead of the default home screen (repeatable).", valueName: "KIND@FAMILY"))
+    var widgets: [String] = []
     @Option(help: "Screen width in cells.") var width = 200
     @Option(help: "Screen height in cells.") var height = 60
 
@@ -27,8 +30,20 @@ struct RenderBench: AsyncParsableCommand {
         let size = CellSize(width: width, height: height)
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970).rounded(.down))
         let clock = ManualClock(start)
-        // Enough widgets to fill the screen: the default home screen, twice over.
-        let placements = DefaultHomeScreen.placements + DefaultHomeScreen.placements
+        // Enough widgets to fill the screen: the default home screen (or the chosen widgets),
+        // repeated until there are at least 24.
+        var chosen: [WidgetPlacement] = []
+        for text in widgets {
+            switch WidgetPlacement.parse(text, widgets: KnownWidgets.all) {
+            case .success(let p): chosen.append(p)
+            case .failure(let error):
+                printError("--widget \(text): \(error)")
+                throw ExitStatus.usage
+            }
+        }
+        let base = chosen.isEmpty ? DefaultHomeScreen.placements : chosen
+        var placements: [WidgetPlacement] = []
+        while placements.count < 24 { placements += base }
         let dashboard = Dashboard(widgets: KnownWidgets.all, placements: placements, clock: clock)
         _ = dashboard.handle(.resize(size))
         await dashboard.settle()
@@ -54,6 +69,7 @@ struct RenderBench: AsyncParsableCommand {
         let perFrame = batchTimes[batchTimes.count / 2]
         let best = batchTimes[0]
 
+        let visibleCount = dashboard.visibleWidgetCount
         let fullBytes = ScreenDiff.ansiUpdate(from: nil, to: screen).count
 
         // A one-second tick: only what changed is drawn and written.
@@ -70,7 +86,7 @@ struct RenderBench: AsyncParsableCommand {
         let avgBytes = Double(tickBytes.reduce(0, +)) / Double(tickBytes.count)
         let avgCells = Double(tickCells.reduce(0, +)) / Double(tickCells.count)
 
-        print("render bench: \(width)×\(height), \(dashboard.instances.count) widgets placed, \(frames) frames")
+        print("render bench: \(width)×\(height), \(dashboard.instances.count) widgets placed, \(visibleCount) on screen, \(frames) frames")
         print(String(format: "  full layout + render: %.3f ms/frame median, %.3f ms best (%.0f frames/s)", perFrame * 1000, best * 1000, 1 / perFrame))
         print("  full repaint: \(fullBytes) bytes")
         print(String(format: "  one-second tick: %.1f cells changed, %.1f bytes written per tick (max %d)", avgCells, avgBytes, tickBytes.max() ?? 0))

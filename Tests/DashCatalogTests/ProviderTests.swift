@@ -1,4 +1,4 @@
-import DashCatalog
+@testable import DashCatalog
 import Foundation
 import Testing
 import WidgetDash
@@ -142,5 +142,49 @@ struct ProviderTests {
         let text = try #require(SystemProvider.readTextFile("/proc/loadavg"))
         #expect(SystemStats.parseLoadavg(text) != nil)
         #expect(SystemProvider.readTextFile("/nonexistent/file") == nil)
+    }
+}
+
+@Suite("ISO weeks")
+struct ISOWeekTests {
+    @Test func arithmeticAgreesWithFoundationAcrossYears() {
+        var iso = Calendar(identifier: .iso8601)
+        let zones = ["UTC", "Asia/Tokyo", "America/Los_Angeles", "Pacific/Kiritimati"].compactMap(TimeZone.init(identifier:))
+        // Every day-and-a-third from 2019 to 2031, which crosses every year-boundary case
+        // (weeks 52/53 in January, week 1 in December).
+        var date = Date(timeIntervalSince1970: 1_546_300_800)
+        while date < Date(timeIntervalSince1970: 1_956_528_000) {
+            for zone in zones {
+                iso.timeZone = zone
+                #expect(DateWords.isoWeek(of: date, in: zone) == iso.component(.weekOfYear, from: date),
+                        "\(date) in \(zone.identifier)")
+            }
+            date = date.addingTimeInterval(115_200)
+        }
+    }
+}
+
+@Suite("Month facts")
+struct MonthFactsTests {
+    @Test func arithmeticAgreesWithFoundation() {
+        for zone in ["UTC", "Asia/Tokyo", "America/New_York"].compactMap(TimeZone.init(identifier:)) {
+            var gregorian = Calendar(identifier: .gregorian)
+            gregorian.timeZone = zone
+            var date = Date(timeIntervalSince1970: 1_577_836_800)       // 2020-01-01, a leap year
+            while date < Date(timeIntervalSince1970: 1_672_531_200) {   // to 2023
+                let fast = MonthFacts(date: date, calendar: gregorian)
+                let c = gregorian.dateComponents([.day, .month, .year, .weekday], from: date)
+                #expect(fast.day == c.day && fast.month == c.month && fast.year == c.year && fast.weekday == c.weekday)
+                #expect(fast.daysInMonth == gregorian.range(of: .day, in: .month, for: date)?.count)
+                #expect(fast.dayOfYear == gregorian.ordinality(of: .day, in: .year, for: date))
+                #expect(fast.daysInYear == gregorian.range(of: .day, in: .year, for: date)?.count)
+                let first = gregorian.date(byAdding: .day, value: 1 - fast.day, to: gregorian.startOfDay(for: date))!
+                #expect(fast.leadingBlanks == (gregorian.component(.weekday, from: first) + 5) % 7)
+                let next = gregorian.date(byAdding: .day, value: 3, to: date)!
+                #expect(fast.neighbour(3).day == gregorian.component(.day, from: next))
+                #expect(fast.neighbour(3).weekday == gregorian.component(.weekday, from: next))
+                date = date.addingTimeInterval(86_400 * 5 + 3_600 * 7)
+            }
+        }
     }
 }
