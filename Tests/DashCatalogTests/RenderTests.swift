@@ -17,7 +17,8 @@ struct RenderTests {
     @Test("The bundle lists clock, calendar, system, bank and health, in that order, with their families")
     func bundle() {
         let descriptions = BuiltinWidgets().widgetDescriptions
-        #expect(descriptions.map(\.kind) == ["clock", "calendar", "system", "bank", "health"])
+        // The gallery's order starts with the hero widgets; later issues add more after them.
+        #expect(descriptions.map(\.kind).prefix(5) == ["clock", "calendar", "system", "bank", "health"])
         #expect(descriptions[0].supportedFamilies == Self.clockFamilies)
         #expect(descriptions[1].supportedFamilies == Self.calendarFamilies)
         #expect(descriptions[2].supportedFamilies == Self.systemFamilies)
