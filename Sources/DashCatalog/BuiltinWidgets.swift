@@ -29,6 +29,9 @@ public struct BuiltinWidgets: WidgetBundle {
         ListDataWidget()
         SparklineDataWidget()
         StatDataWidget()
+        // Configurable (e): each instance has its own options.
+        WorldClockWidget()
+        CountdownWidget()
     }
 }
 

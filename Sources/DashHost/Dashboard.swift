@@ -9,12 +9,15 @@ import WidgetDash
 public final class Dashboard: InteractiveHost {
     public let clock: any DashClock
     public internal(set) var environment: EnvironmentValues
-    public let placements: [WidgetPlacement]
+    /// Every placement, stack members one by one; the configuration platter changes parameters.
+    public internal(set) var placements: [WidgetPlacement]
     /// The theme, the lock and the lock screen's widgets.
     public let presentation: Presentation
     public let scheduler: TimelineScheduler
     /// The widgets in placement order.
     public internal(set) var instances: [WidgetInstance] = []
+    /// The home screen's slots: single widgets and Smart Stacks (see SmartStack.swift).
+    public internal(set) var slots: [SmartStack] = []
 
     private let mailbox = Mailbox()
     /// Provider tasks by request serial: a retry after a time-out may run beside the
@@ -46,7 +49,7 @@ public final class Dashboard: InteractiveHost {
     var screenDirty = true
     private var statusMinute: Date?
 
-    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings(), presentation options: PresentationOptions = PresentationOptions(), pageSizes: [Int]? = nil) {
+    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings(), presentation options: PresentationOptions = PresentationOptions(), pageSizes: [Int]? = nil, stackSizes: [Int]? = nil) {
         self.pageSizes = pageSizes
         self.clock = clock
         self.environment = environment
@@ -58,11 +61,13 @@ public final class Dashboard: InteractiveHost {
         let now = clock.now()
         for (i, placement) in placements.enumerated() {
             guard let description = byKind[placement.kind] else { continue }
-            let instance = WidgetInstance(id: i, description: Self.described(description, by: placement), family: placement.family)
+            let instance = WidgetInstance(id: i, description: Self.described(description.configured(with: placement.parameters), by: placement), family: placement.family)
             instances.append(instance)
             perform(scheduler.add(instance, at: now, settings: Self.instanceSettings(for: placement)))
         }
+        slots = Self.makeSlots(homeIDs: instances.map(\.id), placementCount: placements.count, sizes: stackSizes)
         setUpPresentation(widgets: widgets)
+        updateStacks(at: now)
         center.setShown(instances.map { WidgetCenter.WidgetInfo(kind: $0.description.kind, family: $0.family) })
         relayout()
     }
@@ -79,7 +84,7 @@ public final class Dashboard: InteractiveHost {
     public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
 
     public func secondsUntilNextDeadline() -> Double? {
-        let candidates = [scheduler.nextDeadline(), nextStatusLineChange(), presentationDeadline(), interactionDeadline()].compactMap { $0 }
+        let candidates = [scheduler.nextDeadline(), nextStatusLineChange(), presentationDeadline(), interactionDeadline(), stackDeadline()].compactMap { $0 }
         guard let earliest = candidates.min() else { return nil }
         return max(0, clock.wallSeconds(until: earliest))
     }
@@ -100,6 +105,7 @@ public final class Dashboard: InteractiveHost {
         }
         handleStoreChanges(storeChanges.drain(), at: now)
         perform(scheduler.advance(to: now))
+        updateStacks(at: now)
         lockIfIdle(at: now)
         if let minute = statusMinute, now >= minute { screenDirty = true }
     }
@@ -125,6 +131,7 @@ public final class Dashboard: InteractiveHost {
             }
             if !showsInspector, let action = handleInteractionKey(key) { return action }
             if handleSchedulingKey(key) { return .continue }
+            if handleStackKey(key) { return .continue }
             switch key {
             case .character("q"), .control("c"), .control("d"): return .quit
             case .character("?"), .function(1):
@@ -162,17 +169,17 @@ public final class Dashboard: InteractiveHost {
             drawTooSmall(&screen)
         } else {
             let page = layout.pages[min(currentPage, layout.pages.count - 1)]
-            let panelRects = page.map { (id: instances[$0.index].id, rect: CellRect(origin: CellPoint(x: area.x + $0.rect.x, y: area.y + $0.rect.y), size: instances[$0.index].family.size)) }
+            let panelRects = page.map { (id: slotInstance($0.index).id, rect: CellRect(origin: CellPoint(x: area.x + $0.rect.x, y: area.y + $0.rect.y), size: slotInstance($0.index).family.size)) }
             // The inspector covers the page: no panel is visible, so none may tick.
-            let visible = showsInspector ? [] : Set(page.map { instances[$0.index].id })
+            let visible = showsInspector ? [] : Set(page.map { slotInstance($0.index).id })
             for placement in page where !showsInspector {
-                let instance = instances[placement.index]
+                let instance = slotInstance(placement.index)
                 let panel = panelCanvas(instance, now: now)
                 screen.draw(panel, at: CellPoint(x: area.x + placement.rect.x, y: area.y + placement.rect.y))
             }
             // After drawing: the panels just reported their interactive elements.
             updateFocusOrder(panels: panelRects)
-            if showsInspector { drawInspector(&screen, page: page.map { instances[$0.index] }, now: now) }
+            if showsInspector { drawInspector(&screen, page: page.map { slotInstance($0.index) }, now: now) }
             // Live text ticks only while visible: forget the refreshes of widgets off screen.
             for instance in instances where !visible.contains(instance.id) {
                 scheduler.setRefresh(instance.id, at: nil, now: now)
@@ -220,9 +227,9 @@ public final class Dashboard: InteractiveHost {
 
     private func relayout() {
         if let pageSizes {
-            (layout, pageGroup) = HomeLayout.pack(homeInstances.map(\.family), groups: pageSizes, in: homeArea.size)
+            (layout, pageGroup) = HomeLayout.pack(slots.map { instances[$0.members[0]].family }, groups: pageSizes, in: homeArea.size)
         } else {
-            layout = HomeLayout.pack(homeInstances.map(\.family), in: homeArea.size)
+            layout = HomeLayout.pack(slots.map { instances[$0.members[0]].family }, in: homeArea.size)
             pageGroup = Array(repeating: 0, count: layout.pages.count)
         }
         currentPage = min(currentPage, max(0, layout.pages.count - 1))
@@ -232,6 +239,9 @@ public final class Dashboard: InteractiveHost {
 
     /// The configured page (0-based) the page on screen shows: where the gallery adds.
     public var currentPageGroup: Int { pageGroup.indices.contains(currentPage) ? pageGroup[currentPage] : 0 }
+
+    /// The slots on the page on screen.
+    var visibleSlots: [Int] { layout.pages.indices.contains(currentPage) ? layout.pages[currentPage].map(\.index) : [] }
 
     /// How many pages the home screen has at the current size.
     public var pageCount: Int { layout.pages.count }
@@ -251,7 +261,7 @@ public final class Dashboard: InteractiveHost {
         let rendered = WidgetPanel(description: instance.description, family: instance.family)
             .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status,
                     focused: FocusRing.instance(of: focus.focused) == instance.id, locked: isLocked,
-                    interaction: panelInteraction(for: instance.id))
+                    interaction: panelInteraction(for: instance.id), stack: stackDots(of: instance.id))
         recordInteraction(instance.id, rendered)
         panelCache[instance.id] = rendered.canvas
         scheduler.setRefresh(instance.id, at: rendered.nextRefresh, now: now)
@@ -334,6 +344,8 @@ public final class Dashboard: InteractiveHost {
         ("Enter, Space", "tap the focused button, toggle or link (a click taps too)"),
         ("c", "control center (Esc closes)"),
         ("r", "reload the focused widget"),
+        ("<, >", "rotate the focused Smart Stack"),
+        ("e", "edit the focused widget's configuration"),
         ("i", "inspector: the scheduler's view of each widget"),
         ("]", "travel 15 minutes ahead"),
         ("}", "travel one hour ahead"),

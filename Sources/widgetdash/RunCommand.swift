@@ -50,7 +50,12 @@ struct RunCommand: ParsableCommand {
         var placements: [WidgetPlacement] = []
         for text in widgets {
             switch WidgetPlacement.parse(text, widgets: known) {
-            case .success(let p): placements.append(p)
+            case .success(let p):
+                if let problem = p.parameterProblem(in: known) {
+                    printError("--widget \(text): \(problem)")
+                    throw ExitStatus.usage
+                }
+                placements.append(p)
             case .failure(let error):
                 printError("--widget \(text): \(error)")
                 throw ExitStatus.usage

@@ -11,11 +11,48 @@ public enum ConfigEditor {
     /// Why an edit could not be made.
     public enum EditError: Error, CustomStringConvertible {
         case unreadable(ConfigProblem)
+        /// No element of the page reads as this placement (the file changed under us).
+        case notFound(String)
         public var description: String {
             switch self {
             case .unreadable(let p): "the config has a syntax error, fix it first: \(p)"
+            case .notFound(let p): "\"\(p)\" is no longer in the config file"
             }
         }
+    }
+
+    /// `text` with the element of page `page` (0-based) that reads as `old` rewritten as `new`,
+    /// in place: the configuration platter saves an instance's parameters this way.
+    ///
+    /// The element is found by meaning, not by spelling (`"a@small | b@small"` and
+    /// `"a@small|b@small"` are the same stack, parameters in any order), and only the
+    /// characters between its quotes change.
+    public static func replacing(_ old: PagePlacement, with new: PagePlacement, onPage page: Int, in text: String,
+                                 widgets: [WidgetDescription], file: String = "config.toml") throws(EditError) -> String {
+        let doc: TOMLSubset.Document
+        do { doc = try TOMLSubset.parse(text, features: [.arrays, .arrayTables]) } catch {
+            throw .unreadable(ConfigProblem(file: file, line: error.line, message: error.message))
+        }
+        guard let array = doc.arrays["page[\(page)].widgets"] else { throw .notFound(old.description) }
+        let wanted = old.members
+        for element in array.elements {
+            guard case .string(let value) = element.value else { continue }
+            let members = value.split(separator: "|").map { part -> WidgetPlacement? in
+                try? WidgetPlacement.parse(part.trimmingCharacters(in: .whitespaces), widgets: widgets).get()
+            }
+            guard members.count == wanted.count, zip(members, wanted).allSatisfy({ $0 == $1 }) else { continue }
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var chars = Array(lines[element.line - 1])
+            // The element ends just after its closing quote; its opening quote is the previous
+            // one (placements never hold quotes: parameter values refuse them).
+            let close = element.endColumn - 1
+            guard chars.indices.contains(close), chars[close] == "\"",
+                  let open = chars[..<close].lastIndex(of: "\"") else { throw .notFound(old.description) }
+            chars.replaceSubrange((open + 1)..<close, with: Array(new.description))
+            lines[element.line - 1] = String(chars)
+            return lines.joined(separator: "\n")
+        }
+        throw .notFound(old.description)
     }
 
     /// `text` with `slot` appended to page `page` (0-based). A page past the last is added

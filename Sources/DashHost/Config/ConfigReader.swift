@@ -259,7 +259,7 @@ public struct ConfigReader {
     /// Widgets with a configuration intent accept the intent's parameters (see
     /// `WidgetDescription.configurationParameters`); a static widget takes none.
     static func checkParameters(_ p: WidgetPlacement, widgets: [WidgetDescription]) -> String? {
-        guard !p.parameters.isEmpty, let description = widgets.first(where: { $0.kind == p.kind }) else { return nil }
+        guard let description = widgets.first(where: { $0.kind == p.kind }) else { return nil }
         return ParameterCheck.problem(p.parameters, for: description)
     }
 

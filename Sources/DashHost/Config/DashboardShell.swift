@@ -74,15 +74,17 @@ public final class DashboardShell: InteractiveHost {
     public private(set) var galleryIndex = 0
     public private(set) var galleryFamily = 0
     public private(set) var standByIndex = 0
+    /// The configuration platter (`e`) over the home screen, while open.
+    public internal(set) var platter: ConfigurationPlatter?
 
     private var screenSize = CellSize(width: 80, height: 24)
-    private var dirty = true
-    private var waker: (@Sendable () -> Void)?
+    var dirty = true
+    var waker: (@Sendable () -> Void)?
     private var watcher: ConfigWatcher?
-    private var loadedText: String?
+    var loadedText: String?
     private var configTheme: String?
     private var configScheme: ColorScheme?
-    private var lastPages: [[PagePlacement]] = []
+    var lastPages: [[PagePlacement]] = []
 
     // Previews (gallery and demo): snapshot entries by "kind@family", asked for once.
     private var previews: [String: any TimelineEntry] = [:]
@@ -124,8 +126,9 @@ public final class DashboardShell: InteractiveHost {
 
         let pages = options.fixedPlacements.map { [$0.map(PagePlacement.widget)] } ?? config.pages ?? options.defaultPages
         lastPages = pages
-        // Smart Stacks show their first widget until stacks rotate (see the report of issue 6).
-        let slots = pages.map { $0.map { $0.members[0] } }
+        // Every member of a Smart Stack is an instance with its own timeline; the dashboard
+        // groups them back into slots by `stackSizes`.
+        let members = pages.map { $0.flatMap(\.members) }
         var settings = options.settings
         if let budget = options.budgetOverride ?? config.budget { settings.budget = budget }
         if let jitter = config.jitter { settings.maxJitter = jitter }
@@ -139,8 +142,9 @@ public final class DashboardShell: InteractiveHost {
             presentation.scheme = start.scheme
         }
         if !options.schemeGiven, let scheme = config.scheme { presentation.scheme = scheme }
-        let d = Dashboard(widgets: widgets, placements: slots.flatMap { $0 }, clock: options.clock, environment: options.environment,
-                          settings: settings, presentation: presentation, pageSizes: slots.map(\.count))
+        let d = Dashboard(widgets: widgets, placements: members.flatMap { $0 }, clock: options.clock, environment: options.environment,
+                          settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
+                          stackSizes: pages.flatMap { $0.map(\.members.count) })
         if options.installsWidgetCenter { d.installWidgetCenter() }
         return d
     }
@@ -201,7 +205,7 @@ public final class DashboardShell: InteractiveHost {
         return true
     }
 
-    private func notice(_ text: String) {
+    func notice(_ text: String) {
         dashboard.presentation.notice = (text, options.clock.now().addingTimeInterval(4))
         dashboard.screenDirty = true
         dirty = true
@@ -235,6 +239,7 @@ public final class DashboardShell: InteractiveHost {
             dirty = true
         }
         dashboard.advance()
+        if platter?.advance() == true { dirty = true }
         if mode == .standBy, let refresh = standByRefresh, options.clock.now() >= refresh { dirty = true }
     }
 
@@ -251,6 +256,7 @@ public final class DashboardShell: InteractiveHost {
             dashboard.invalidateAll()
             if key == .escape { return .continue }
         }
+        if platter != nil { return handlePlatter(key) }
         switch mode {
         case .home: return handleHome(key)
         case .gallery: return handleGallery(key)
@@ -283,6 +289,9 @@ public final class DashboardShell: InteractiveHost {
             enter(.demo)
         case .character("s"):
             enter(.standBy)
+        case .character("e"):
+            openPlatter()
+            dirty = true
         default:
             return dashboard.handle(.key(key))
         }
@@ -361,6 +370,7 @@ public final class DashboardShell: InteractiveHost {
         case .home:
             var screen = dashboard.render(size: size)
             if showsProblems { ProblemsPanel.draw(problems, fellBack: fellBack, into: &screen, palette: palette) }
+            platter?.draw(into: &screen, palette: palette)
             return screen
         case .demo:
             let drawn = DemoScreen.render(family: demoFamily, widgets: widgets, page: demoPage, size: size, palette: palette) {
@@ -429,6 +439,7 @@ public final class DashboardShell: InteractiveHost {
 
     /// Waits for every preview snapshot in flight and the dashboard's providers (tests).
     public func settle() async {
+        await platter?.settle()
         await dashboard.settle()
         while !previewTasks.isEmpty {
             let tasks = previewTasks

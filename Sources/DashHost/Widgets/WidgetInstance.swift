@@ -33,7 +33,8 @@ public enum ReloadReason: String, Hashable, Sendable, Codable {
 /// One widget on screen: its kind and family, its timeline, and where it stands in it.
 public final class WidgetInstance {
     public let id: Int
-    public let description: WidgetDescription
+    /// Its widget, configured with the instance's parameters; the platter (`e`) swaps it.
+    public internal(set) var description: WidgetDescription
     public let family: WidgetFamily
 
     /// The current timeline's entries, sorted by date.

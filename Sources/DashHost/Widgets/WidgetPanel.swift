@@ -37,7 +37,8 @@ public struct WidgetPanel {
         status: PanelStatus = .ok,
         focused: Bool = false,
         locked: Bool = false,
-        interaction: PanelInteraction = PanelInteraction()
+        interaction: PanelInteraction = PanelInteraction(),
+        stack: (position: Int, count: Int)? = nil
     ) -> RenderedView {
         var env = baseEnvironment
         env.widgetFamily = family
@@ -113,8 +114,17 @@ public struct WidgetPanel {
             title: title,
             titleStyle: CellStyle(foreground: focused ? palette.focusedBorder : palette.secondary, attributes: .bold)
         )
+        if let stack { drawStackDots(stack, canvas: &canvas, color: borderColor) }
         rendered.canvas = canvas
         return rendered
+    }
+
+    /// A Smart Stack's position as dots in the middle of the bottom border (`○●○`); frameless
+    /// accessory families have no border to put them in.
+    private func drawStackDots(_ stack: (position: Int, count: Int), canvas: inout Canvas, color: TerminalColor) {
+        guard family.border != .none, stack.count > 1, canvas.width >= stack.count + 2 else { return }
+        let dots = (0..<stack.count).map { $0 == stack.position ? "●" : "○" }.joined()
+        canvas.write(dots, x: (canvas.width - stack.count) / 2, y: canvas.height - 1, style: CellStyle(foreground: color))
     }
 
     /// Shows a provider's error over the lower part of the content, so the last good content

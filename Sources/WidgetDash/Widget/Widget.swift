@@ -43,7 +43,12 @@ public struct WidgetDescription {
     public var contentMarginsDisabled: Bool
     public var dataProtection: DataProtection
     /// Asks the widget's provider for entries; safe to call from any task.
-    public let provider: AnyTimelineProvider
+    public var provider: AnyTimelineProvider
+    /// The parameters each instance may set (`KIND@FAMILY:name=value`); empty: none.
+    public var configurationParameters: [WidgetParameter] = []
+    /// Makes the provider for one instance's parameter values (configurable widgets only);
+    /// see `configured(with:)`.
+    public var configuredProvider: (@Sendable ([String: String]) -> AnyTimelineProvider)?
     /// Builds the widget's view for one of its entries.
     public let content: (any TimelineEntry) -> AnyView
 
