@@ -6,9 +6,9 @@ import WidgetDash
 
 /// Opens the dashboard in the terminal.
 ///
-/// Synchronous on purpose: the run loop blocks in `poll()`, and it belongs on the main thread,
-/// not on one of the few threads of Swift's cooperative pool that providers' tasks run on.
-struct RunCommand: ParsableCommand {
+/// The dashboard's terminal loop runs on a thread of its own (see
+/// `TerminalRunLoop.runOnOwnThread`), so that idle means asleep.
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Open the dashboard (the default)."
@@ -44,7 +44,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    func run() throws {
+    func run() async throws {
         try InteractionSetup.prepare(opener: opener)
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
@@ -119,7 +119,7 @@ struct RunCommand: ParsableCommand {
         defer { storeListener?.stop() }
         let shell = DashboardShell(options)
         do {
-            _ = try TerminalRunLoop.run(host: shell)
+            _ = try await TerminalRunLoop.runOnOwnThread(host: shell)
         } catch {
             printError("\(error)")
             throw ExitCode.failure
