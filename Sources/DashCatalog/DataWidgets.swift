@@ -122,6 +122,32 @@ private func dataConfiguration(_ kind: DataWidgetKind) -> some WidgetConfigurati
     .configurationDisplayName(kind.displayName)
     .description(kind.summary)
     .supportedFamilies(kind.families)
+    .parameters(kind.parameters)
+}
+
+extension DataWidgetKind {
+    /// The parameters each kind reads, declared so `--widget` and the config file are checked.
+    var parameters: [WidgetParameter] {
+        // `key` is not required: without it the widget says how to set one, which is friendlier
+        // for a widget just added from the gallery than a refused placement.
+        var list: [WidgetParameter] = [
+            .text("key", title: "Store key (KIND.KEY)"),
+            .text("title", title: "Panel title"),
+            .text("timeline", title: "Pushed timeline to follow (default: the kind)"),
+        ]
+        switch self {
+        case .gauge:
+            list += [.number("min", title: "Minimum", default: "0"), .number("max", title: "Maximum", default: "100"),
+                     .text("unit", title: "Unit"), .text("label", title: "Label")]
+        case .stat:
+            list += [.text("label", title: "Label"), .text("unit", title: "Unit"), .text("delta", title: "Store key of the change")]
+        case .sparkline:
+            list += [.text("unit", title: "Unit")]
+        case .text, .list:
+            break
+        }
+        return list
+    }
 }
 
 /// `text`: a string from the store.

@@ -24,6 +24,12 @@ public struct CommandWidget: Widget {
         .configurationDisplayName("Command")
         .description("The output of a shell command, run every so often.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline])
+        .parameters([
+            .text("cmd", title: "Command (run with /bin/sh -c)", required: true),
+            .text("every", title: "Run every (30s, 5m, 1h)", default: "60s"),
+            .text("timeout", title: "Time-out", default: "5s"),
+            .text("title", title: "Panel title"),
+        ])
     }
 }
 

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import DashHost
+import WidgetDash
+
+/// Command widgets: process groups, time-outs, caps, output kinds, errors.
+@Suite("Command widgets")
+struct CommandWidgetTests {
+    @Test func plainOutputBecomesTheBody() async throws {
+        let outcome = try await CommandRunner.run("printf 'one\\ntwo\\n'; echo warn >&2", timeout: 5).get()
+        #expect(outcome.ending == .exited(0))
+        let t = try CommandProvider.timeline(from: outcome, now: t0, every: 30, timeout: 5)
+        #expect(t.entries.map(\.text) == ["one\ntwo"])
+        #expect(t.policy == .after(t0.addingTimeInterval(30)))
+    }
+
+    @Test func aJSONTimelineIsDetected() async throws {
+        let outcome = try await CommandRunner.run(#"echo '{"entries": [{"date": 1800000000, "value": "later"}, {"date": 1700000000, "value": 5}], "policy": "never"}'"#, timeout: 5).get()
+        let t = try CommandProvider.timeline(from: outcome, now: t0, every: 30, timeout: 5)
+        #expect(t.entries.map(\.text) == ["5", "later"])
+        #expect(t.policy == .never)
+    }
+
+    @Test func escapesInOutputAreRemoved() async throws {
+        let outcome = try await CommandRunner.run(#"printf 'ok\033]0;pwned\007\033[2J\033[H\a!'"#, timeout: 5).get()
+        let t = try CommandProvider.timeline(from: outcome, now: t0, every: 30, timeout: 5)
+        #expect(t.entries.first?.text == "ok␇!")
+    }
+
+    @Test func aFailureIsAnErrorWithStderr() async throws {
+        let outcome = try await CommandRunner.run("echo partial; echo 'no such branch' >&2; exit 3", timeout: 5).get()
+        #expect(outcome.ending == .exited(3))
+        #expect(throws: (any Error).self) { try CommandProvider.timeline(from: outcome, now: t0, every: 30, timeout: 5) }
+        do { _ = try CommandProvider.timeline(from: outcome, now: t0, every: 30, timeout: 5) } catch {
+            #expect("\(error)" == "exit 3: no such branch")
+        }
+    }
+
+    @Test func theTimeOutKillsTheWholeGroup() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("wd-cmd-\(UUID().uuidString.prefix(8))").path
+        let started = ContinuousClock.now
+        // A grandchild in the background that would write the marker after 2 s if it survived.
+        let outcome = try await CommandRunner.run("(sleep 2; touch \(marker)) & sleep 30", timeout: 0.5).get()
+        #expect(outcome.ending == .timedOut)
+        #expect(ContinuousClock.now - started < .seconds(3))
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        #expect(throws: (any Error).self) { try CommandProvider.timeline(from: outcome, now: t0, every: 30, timeout: 0.5) }
+    }
+
+    @Test func outputIsCapped() async throws {
+        let outcome = try await CommandRunner.run("yes 0123456789", timeout: 5).get()
+        #expect(outcome.ending == .outputTooLarge)
+        #expect(outcome.stdout.count == CommandRunner.outputLimit)
+    }
+
+    @Test func oneRunPerWidgetAtATime() async throws {
+        let counter = FileManager.default.temporaryDirectory.appendingPathComponent("wd-gate-\(UUID().uuidString.prefix(8))").path
+        let command = "echo x >> \(counter); sleep 0.3; echo done"
+        async let a = CommandGate.shared.run(key: "same") { await CommandRunner.run(command, timeout: 5) }
+        async let b = CommandGate.shared.run(key: "same") { await CommandRunner.run(command, timeout: 5) }
+        _ = await (a, b)
+        #expect(try String(contentsOfFile: counter, encoding: .utf8) == "x\n")
+    }
+
+    @Test func durations() {
+        #expect(DurationText.seconds("30s") == 30)
+        #expect(DurationText.seconds("5m") == 300)
+        #expect(DurationText.seconds("1.5") == 1.5)
+        #expect(DurationText.seconds("-1s") == nil)
+        #expect(DurationText.seconds("soon") == nil)
+    }
+}
