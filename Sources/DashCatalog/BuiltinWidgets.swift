@@ -32,6 +32,8 @@ public struct BuiltinWidgets: WidgetBundle {
         // Configurable (e): each instance has its own options.
         WorldClockWidget()
         CountdownWidget()
+        StocksWidget()
+        WeatherWidget()
     }
 }
 
