@@ -170,8 +170,7 @@ extension ResolveContext {
 }
 
 /// Draws a child and reports the rectangle it took as a tappable element.
-final class InteractiveNode: LayoutNode {
-    let child: LayoutNode
+final class InteractiveNode: WrappingNode {
     let id: Int
     let kind: InteractiveElement.Kind
     let action: InteractiveElement.Action
@@ -180,15 +179,7 @@ final class InteractiveNode: LayoutNode {
         self.id = id
         self.kind = kind
         self.action = action
-        self.child = child
-        super.init()
-        layoutPriority = child.layoutPriority
-    }
-
-    override var isSpacer: Bool { child.isSpacer }
-
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        child.sizeThatFits(proposal, context)
+        super.init(child: child)
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {

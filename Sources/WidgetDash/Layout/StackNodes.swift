@@ -292,27 +292,18 @@ final class FrameNode: LayoutNode {
 }
 
 /// Draws a background (a color or a view) behind a child, in the child's frame.
-final class BackgroundNode: LayoutNode {
-    let child: LayoutNode
+final class BackgroundNode: WrappingNode {
     let color: TerminalColor?
     let background: LayoutNode?
     let overlay: Bool
     let alignment: Alignment
 
     init(child: LayoutNode, color: TerminalColor?, background: LayoutNode?, overlay: Bool = false, alignment: Alignment = .center) {
-        self.child = child
         self.color = color
         self.background = background
         self.overlay = overlay
         self.alignment = alignment
-        super.init()
-        layoutPriority = child.layoutPriority
-    }
-
-    override var isSpacer: Bool { child.isSpacer }
-
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        child.sizeThatFits(proposal, context)
+        super.init(child: child)
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
@@ -333,13 +324,35 @@ final class BackgroundNode: LayoutNode {
 }
 
 /// Changes the style of everything a child drew: dims invalidated content, for example.
-final class RestyleNode: LayoutNode {
-    let child: LayoutNode
+final class RestyleNode: WrappingNode {
     let transform: (inout CellStyle) -> Void
 
     init(child: LayoutNode, transform: @escaping (inout CellStyle) -> Void) {
-        self.child = child
         self.transform = transform
+        super.init(child: child)
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        child.render(in: rect, canvas: &canvas, context)
+        canvas.restyle(rect, transform)
+    }
+}
+
+/// Carries a layout priority set with `layoutPriority(_:)`.
+final class PriorityNode: WrappingNode {
+    init(priority: Double, child: LayoutNode) {
+        super.init(child: child)
+        layoutPriority = priority
+    }
+}
+
+/// A node that wraps one child and, unless it says otherwise, takes the child's size, priority
+/// and spacer-ness and draws it in its own rectangle.
+class WrappingNode: LayoutNode {
+    let child: LayoutNode
+
+    init(child: LayoutNode) {
+        self.child = child
         super.init()
         layoutPriority = child.layoutPriority
     }
@@ -350,24 +363,6 @@ final class RestyleNode: LayoutNode {
         child.sizeThatFits(proposal, context)
     }
 
-    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        child.render(in: rect, canvas: &canvas, context)
-        canvas.restyle(rect, transform)
-    }
-}
-
-/// Carries a layout priority set with `layoutPriority(_:)`.
-final class PriorityNode: LayoutNode {
-    let child: LayoutNode
-    init(priority: Double, child: LayoutNode) {
-        self.child = child
-        super.init()
-        layoutPriority = priority
-    }
-    override var isSpacer: Bool { child.isSpacer }
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        child.sizeThatFits(proposal, context)
-    }
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
         child.render(in: rect, canvas: &canvas, context)
     }
