@@ -1,3 +1,4 @@
+import DashHost
 import Foundation
 
 /// A program running in a detached tmux pane, for end-to-end tests that read the screen as text.
@@ -188,44 +189,19 @@ public final class TmuxSession {
             .appendingPathComponent("\(socket)-\(UUID().uuidString.prefix(8)).out").path
         defer { unlink(outputPath) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ["tmux", "-L", socket] + arguments
-        let envp = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-        var cArgv = argv.map { strdup($0) } + [nil]
-        var cEnvp = envp.map { strdup($0) } + [nil]
-        defer {
-            for p in cArgv { free(p) }
-            for p in cEnvp { free(p) }
+        let spawned = ChildProcess.spawn(["tmux", "-L", socket] + arguments,
+                                         standardOutput: .file(outputPath), standardError: .standardOutput)
+        let pid: pid_t
+        switch spawned {
+        case .success(let child): pid = child
+        case .failure(let error): return (-1, "posix_spawnp tmux: \(error)")
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArgv, &cEnvp)
-        guard spawned == 0 else { return (-1, "posix_spawnp tmux: \(String(cString: strerror(spawned)))") }
-
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return (-1, "waitpid: \(String(cString: strerror(errno)))") }
-        }
+        guard let ending = ChildProcess.wait(pid) else { return (-1, "waitpid: \(String(cString: strerror(errno)))") }
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // Decoded by hand: WIFEXITED/WEXITSTATUS are macros Swift cannot import.
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (exitStatus, output)
+        switch ending {
+        case .exited(let code): return (code, output)
+        case .signaled(let signal): return (128 + signal, output)
+        }
     }
 
     /// Wraps `word` in single quotes for `sh`, escaping embedded single quotes.

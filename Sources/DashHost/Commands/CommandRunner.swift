@@ -65,41 +65,19 @@ public enum CommandRunner {
             return .failure(.spawn("pipe: \(String(cString: strerror(errno)))"))
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        // Group 0: the child leads a new group whose id is its pid, so kill(-pid) reaches all.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         var env = ProcessInfo.processInfo.environment
         for (k, v) in extra { env[k] = v }
-        var cArgv: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
-        var cEnvp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for p in cArgv { free(p) }
-            for p in cEnvp { free(p) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArgv, &cEnvp)
+        let spawned = ChildProcess.spawn(["/bin/sh", "-c", command], environment: env,
+                                         standardOutput: .descriptor(outPipe[1]), standardError: .descriptor(errPipe[1]),
+                                         newProcessGroup: true)
         close(outPipe[1])
         close(errPipe[1])
-        guard spawned == 0 else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let child): pid = child
+        case .failure(let error):
             close(outPipe[0]); close(errPipe[0])
-            return .failure(.spawn("/bin/sh: \(String(cString: strerror(spawned)))"))
+            return .failure(.spawn("/bin/sh: \(error)"))
         }
 
         var outcome = CommandOutcome(ending: .exited(0), stdout: [], stderr: [])
@@ -140,17 +118,17 @@ public enum CommandRunner {
         kill(-pid, SIGKILL)
         close(outPipe[0])
         close(errPipe[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let ending = ChildProcess.wait(pid)
         outcome.stdout = Array(outcome.stdout.prefix(limit))
         outcome.stderr = Array(outcome.stderr.prefix(limit))
         if let endedByUs {
             outcome.ending = endedByUs
-        } else if status & 0x7F == 0 {
-            // Decoded by hand: WIFEXITED/WEXITSTATUS are macros Swift cannot import.
-            outcome.ending = .exited((status >> 8) & 0xFF)
         } else {
-            outcome.ending = .signaled(status & 0x7F)
+            switch ending {
+            case .exited(let code)?: outcome.ending = .exited(code)
+            case .signaled(let signal)?: outcome.ending = .signaled(signal)
+            case nil: outcome.ending = .signaled(SIGKILL)
+            }
         }
         return .success(outcome)
     }
