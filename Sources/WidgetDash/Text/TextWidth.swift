@@ -159,31 +159,25 @@ public enum TextWidth {
 
     /// Binary search of the generated kind table; absent means narrow.
     static func tableClass(_ v: UInt32) -> ScalarClass {
-        let key = UInt64(v)
-        return UnicodeWidthTables.kinds.withUnsafeBufferPointer { table -> ScalarClass in
-            var lo = 0
-            var hi = table.count - 1
-            while lo <= hi {
-                let mid = (lo &+ hi) >> 1
-                let entry = table[mid]
-                if key < entry >> 32 {
-                    hi = mid - 1
-                } else if key > (entry >> 8) & 0xFF_FFFF {
-                    lo = mid + 1
-                } else {
-                    switch UInt8(truncatingIfNeeded: entry) {
-                    case UnicodeWidthTables.kindZero: return .zero
-                    case UnicodeWidthTables.kindSpacingMark: return .spacingMark
-                    default: return .wide
-                    }
-                }
-            }
+        guard let entry = UnicodeWidthTables.kinds.withUnsafeBufferPointer({ range(in: $0, containing: v) }) else {
             return .narrow
+        }
+        switch UInt8(truncatingIfNeeded: entry) {
+        case UnicodeWidthTables.kindZero: return .zero
+        case UnicodeWidthTables.kindSpacingMark: return .spacingMark
+        default: return .wide
         }
     }
 
     /// True when `v` lies in one of the packed ranges of `table`.
     static func contains(_ table: [UInt64], _ v: UInt32) -> Bool {
+        table.withUnsafeBufferPointer { range(in: $0, containing: v) } != nil
+    }
+
+    /// The packed range (first in the top 32 bits, last in the next 24, a tag in the low 8)
+    /// that holds `v`, by binary search over ranges sorted by their first scalar.
+    @inline(__always)
+    static func range(in table: UnsafeBufferPointer<UInt64>, containing v: UInt32) -> UInt64? {
         let key = UInt64(v)
         var lo = 0
         var hi = table.count - 1
@@ -195,10 +189,10 @@ public enum TextWidth {
             } else if key > (entry >> 8) & 0xFF_FFFF {
                 lo = mid + 1
             } else {
-                return true
+                return entry
             }
         }
-        return false
+        return nil
     }
 
     // MARK: - Truncation
