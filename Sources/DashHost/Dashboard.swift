@@ -300,11 +300,13 @@ public final class Dashboard: InteractiveHost {
         }
     }
 
+
+    /// When the status line's clock shows a new minute. It is noted when the line is drawn, so
+    /// asking for the next deadline never moves it past a minute not drawn yet; nil when that
+    /// minute has passed and the line was not drawn since (another screen covers it).
     private func nextStatusLineChange() -> Date? {
-        let now = clock.now()
-        let next = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
-        statusMinute = next
-        return next
+        guard let minute = statusMinute, minute > clock.now() else { return nil }
+        return minute
     }
 
     // MARK: Drawing the chrome
