@@ -79,6 +79,7 @@ public final class Dashboard: InteractiveHost {
         center.setWaker(waker)
         interaction.mailbox.setWaker(waker)
         storeChanges.setWaker(waker)
+        presentation.passcodeChecks.setWaker(waker)
     }
 
     public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
@@ -100,6 +101,7 @@ public final class Dashboard: InteractiveHost {
             }
         }
         advanceInteraction(now: now)
+        takePasscodeChecks(at: now)
         for kind in center.drain() {
             perform(scheduler.requestReload(kind: kind, reason: .widgetCenter, at: now))
         }
