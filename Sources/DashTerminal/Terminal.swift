@@ -166,7 +166,9 @@ public final class Terminal {
     }
 
     private func enableMouse() {
-        let mask = wd_button1_pressed() | wd_button1_released() | wd_button4_pressed() | wd_button5_pressed()
+        // Clicked too: even with no click interval, ncurses merges a press and a release that
+        // arrive in one read into a click, and drops it when the mask lacks that bit.
+        let mask = wd_button1_pressed() | wd_button1_released() | wd_button1_clicked() | wd_button4_pressed() | wd_button5_pressed()
         mousemask(mask, nil)
         mouseinterval(0)  // No click detection delay: presses are reported at once.
     }

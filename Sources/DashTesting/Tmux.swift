@@ -121,6 +121,21 @@ public final class TmuxSession {
         _ = run(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Clicks the left button at a cell (0-based): a press and a release, encoded as the
+    /// program asked the terminal to report them (SGR 1006, or the X10 bytes of mode 1000), as
+    /// tmux itself does when it forwards a real click.
+    public func click(x: Int, y: Int) {
+        guard x >= 0, y >= 0 else { return }
+        if format("#{mouse_sgr_flag}") == "1" {
+            send(text: "\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m")
+            return
+        }
+        // Each coordinate is one byte, offset by 33: cells beyond 222 cannot be reported.
+        guard x <= 222, y <= 222, let column = Unicode.Scalar(33 + x), let row = Unicode.Scalar(33 + y) else { return }
+        let at = String(column) + String(row)
+        send(text: "\u{1B}[M " + at + "\u{1B}[M#" + at)
+    }
+
     /// Resizes the window, which sends SIGWINCH to the program.
     public func resize(width: Int, height: Int) {
         _ = run(["resize-window", "-t", "dash", "-x", String(width), "-y", String(height)])
