@@ -63,7 +63,7 @@ public final class Dashboard: InteractiveHost {
             guard let description = byKind[placement.kind] else { continue }
             let instance = WidgetInstance(id: i, description: Self.described(description.configured(with: placement.parameters), by: placement), family: placement.family)
             instances.append(instance)
-            perform(scheduler.add(instance, at: now, settings: Self.instanceSettings(for: placement)))
+            perform(scheduler.add(instance, at: now, settings: Self.instanceSettings(for: placement, of: description)))
         }
         slots = Self.makeSlots(homeIDs: instances.map(\.id), placementCount: placements.count, sizes: stackSizes)
         setUpPresentation(widgets: widgets)

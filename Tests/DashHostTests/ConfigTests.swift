@@ -1,5 +1,5 @@
 import DashCatalog
-import DashHost
+@testable import DashHost
 import DashTesting
 import Foundation
 import Testing
@@ -78,6 +78,8 @@ struct ConfigReaderTests {
     }
 
     @Test func reservedWidgetTypesAreWarningsAndTheirPlacementsSkipped() {
+        // A build whose registry lacks the resolvers (an older config reader's view).
+        let reader = ConfigReader(widgets: BuiltinWidgets().widgetDescriptions, resolvers: PlacementResolverRegistry())
         let load = reader.parse("[[widget]]\nname = \"up\"\ntype = \"command\"\ncommand = \"uptime\"\n[[page]]\nwidgets = [\"up@small\", \"clock@small\"]", file: "c.toml")
         #expect(!load.hasErrors)
         #expect(load.problems.map(\.line) == [3, 6])
@@ -106,6 +108,73 @@ struct ConfigReaderTests {
         let bad = reader.parse("[[widget]]\nname = \"up\"\ntype = \"command\"\n[[page]]\nwidgets = [\"clock@small\",\n\"up@small:x=1\"]", file: "c.toml")
         let known = BuiltinWidgets().widgetDescriptions.map(\.kind).joined(separator: ", ")
         #expect(bad.problems.map(\.description) == ["c.toml:1: expected command = \"…\"", "c.toml:6: page 1: unknown widget kind \"up\" (known: \(known))"])
+    }
+
+    static var knownWithCommand: [WidgetDescription] { BuiltinWidgets().widgetDescriptions + [CommandWidget().body._description] }
+
+    @Test func commandTablesHoldAnyShellLineAndArePlacedByName() async throws {
+        let reader = ConfigReader(widgets: Self.knownWithCommand)
+        let load = reader.parse("""
+            [[widget]]
+            name = "shout"
+            type = "command"
+            command = "printf 'a,b|c\\n' | tr a-c A-C"
+            every = "10m"
+            [[page]]
+            widgets = ["shout@small", "shout@medium:every=30s,title=Loud"]
+            """, file: "c.toml")
+        #expect(load.problems.isEmpty, "\(load.problems)")
+        let shout = try #require(load.config.widgets.first { $0.kind == "shout" })
+        #expect(shout.displayName == "shout")
+        #expect(!shout.configurationParameters.contains { $0.isRequired }, "the table gives the command")
+        #expect(load.config.homePlacements.map(\.description) == ["shout@small", "shout@medium:every=30s,title=Loud"])
+        // The preset command runs, piped, as the widget's provider.
+        let t = try await shout.provider.timeline(TimelineProviderContext(family: .systemSmall, date: t0))
+        let entry = try #require(t.entries.first as? CommandEntry)
+        #expect(entry.text == "A,B|C")
+        #expect(t.policy == .after(t0.addingTimeInterval(600)))
+        // A placement's own value wins over the table's.
+        let placed = try await shout.provider.timeline(TimelineProviderContext(family: .systemSmall, date: t0, parameters: ["every": "30s"]))
+        #expect(placed.policy == .after(t0.addingTimeInterval(30)))
+    }
+
+    @Test(arguments: [
+        ("[[widget]]\nname = \"x\"\ntype = \"command\"\n", "c.toml:1: expected command = \"…\" (a shell command line) in [[widget]] \"x\""),
+        ("[[widget]]\nname = \"x\"\ntype = \"command\"\ncommand = \"ls\"\nevery = \"often\"\n", "c.toml:5: expected a duration such as \"30s\" or \"5m\" for \"every\", found \"often\""),
+        ("[[widget]]\nname = \"x\"\ntype = \"command\"\ncommand = \"ls\"\ncmd = \"ls\"\n", "c.toml:5: unknown key \"cmd\" in [[widget]] \"x\" (expected command, every, timeout, title)"),
+        ("[[widget]]\nname = \"x\"\ntype = \"command\"\ncommand = \"ls\"\n[[page]]\nwidgets = [\"x@small:cmd=rm\"]\n", "c.toml:6: page 1: bad parameter for \"x\": \"cmd\" is set in [[widget]] \"x\"; a placement may set every, timeout, title"),
+        ("[[widget]]\nname = \"t\"\ntype = \"data\"\nstyle = \"dial\"\nkey = \"a.b\"\n", "c.toml:4: expected style = one of \"text\", \"gauge\", \"list\", \"sparkline\", \"stat\" in [[widget]] \"t\""),
+        ("[[widget]]\nname = \"t\"\ntype = \"data\"\nstyle = \"gauge\"\n", "c.toml:1: expected key = \"KIND.KEY\" (the store key to show) in [[widget]] \"t\""),
+        ("[[widget]]\nname = \"t\"\ntype = \"data\"\nstyle = \"gauge\"\nkey = \"a.b\"\nmax = \"lots\"\n", "c.toml:6: \"max\": expected a number, found \"lots\""),
+        ("[[widget]]\nname = \"t\"\ntype = \"data\"\nstyle = \"text\"\nkey = \"a.b\"\nmax = 3\n", "c.toml:6: unknown key \"max\" for a text widget (expected style, key, title, timeline)"),
+    ])
+    func badWidgetTablesAreReportedAtTheirLines(text: String, expected: String) {
+        let problems = ConfigReader(widgets: Self.knownWithCommand).parse(text, file: "c.toml").problems.map(\.description)
+        #expect(problems.first == expected, "\(problems)")
+    }
+
+    @Test func dataTablesPresetAStoreWidget() throws {
+        let load = ConfigReader(widgets: Self.knownWithCommand).parse("""
+            [[widget]]
+            name = "cpu-temp"
+            type = "data"
+            style = "gauge"
+            key = "cpu.temp"
+            max = 110
+            unit = "°C"
+            [[page]]
+            widgets = ["cpu-temp@small:title=CPU"]
+            """, file: "c.toml")
+        #expect(load.problems.isEmpty, "\(load.problems)")
+        let gauge = try #require(load.config.widgets.first { $0.kind == "cpu-temp" })
+        #expect(gauge.displayName == "cpu-temp")
+        #expect(gauge.configurationParameters.first { $0.name == "key" }?.defaultValue == "cpu.temp")
+        #expect(gauge.configurationParameters.first { $0.name == "max" }?.defaultValue == "110")
+        // A write to the preset key reloads it, though no placement names the key.
+        let d = Dashboard(widgets: Self.knownWithCommand + load.config.widgets, placements: load.config.homePlacements,
+                          clock: ManualClock(t0))
+        #expect(d.instances(affectedBy: .key("cpu.temp")) == [0])
+        #expect(d.instances(affectedBy: .key("gpu.temp")).isEmpty)
     }
 
     @Test func parametersNamingNothingAreErrorsAtTheirLines() async {

@@ -147,7 +147,7 @@ public struct ConfigReader {
             }
             let section = WidgetSection(file: file, line: header, name: name, type: type, entries: entries, arrays: arrays)
             if let resolver = resolvers.resolvers[type] {
-                switch resolver.resolve(section) {
+                switch resolver.resolve(section, known: widgets) {
                 case .success(var description):
                     description.kind = name
                     config.widgets.append(description)

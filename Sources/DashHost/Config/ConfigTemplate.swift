@@ -44,9 +44,10 @@ public enum ConfigTemplate {
         out += """
         # Widgets defined here rather than built in (command and data widgets):
         # [[widget]]
-        # name = "uptime"             # the KIND pages place it by
-        # type = "command"            # resolved by the scripting feature
-        # command = "uptime -p"
+        # name = "uptime"             # the KIND pages place it by: "uptime@small"
+        # type = "command"            # or "data" (style, key and the style's options)
+        # command = "uptime -p | sed 's/up //'"
+        # every = "5m"
 
         """
         return out

@@ -38,12 +38,16 @@ public protocol PlacementResolver: Sendable {
     var type: String { get }
     /// Makes the widget, or says what is wrong with the table.
     func resolve(_ section: WidgetSection) -> Result<WidgetDescription, ConfigProblem>
+    /// Makes the widget knowing the other widgets (a resolver that dresses up one of them);
+    /// by default the same as ``resolve(_:)``.
+    func resolve(_ section: WidgetSection, known: [WidgetDescription]) -> Result<WidgetDescription, ConfigProblem>
     /// Checks one placement's parameters (`key=value` after the colon); nil when they are fine.
     func validate(parameters: [String: String], of section: WidgetSection) -> String?
 }
 
 extension PlacementResolver {
     public func validate(parameters: [String: String], of section: WidgetSection) -> String? { nil }
+    public func resolve(_ section: WidgetSection, known: [WidgetDescription]) -> Result<WidgetDescription, ConfigProblem> { resolve(section) }
 }
 
 /// The resolvers a config is read with, by `type`.
@@ -64,7 +68,6 @@ public struct PlacementResolverRegistry: Sendable {
     /// Adds (or replaces) the resolver for its type.
     public mutating func register(_ resolver: any PlacementResolver) { resolvers[resolver.type] = resolver }
 
-    /// The registry every dashboard uses unless told otherwise. Empty in this build; the
-    /// scripting feature adds its resolvers here.
-    public static let standard = PlacementResolverRegistry()
+    /// The registry every dashboard uses unless told otherwise: command and data widgets.
+    public static let standard = PlacementResolverRegistry([CommandSectionResolver(), DataSectionResolver()])
 }

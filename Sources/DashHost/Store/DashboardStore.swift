@@ -20,8 +20,9 @@ extension Dashboard {
     /// Scheduler settings of an instance: a `timeout` parameter (a command's time limit) gives
     /// its provider that long plus a second, so the scheduler does not abandon the command
     /// before the command's own time-out has killed it and reported why.
-    static func instanceSettings(for placement: WidgetPlacement) -> InstanceSettings {
-        guard let text = placement.parameters["timeout"], let seconds = DurationText.seconds(text) else { return InstanceSettings() }
+    static func instanceSettings(for placement: WidgetPlacement, of description: WidgetDescription) -> InstanceSettings {
+        let timeout = placement.parameters["timeout"] ?? description.configurationParameters.first { $0.name == "timeout" }?.defaultValue
+        guard let text = timeout, let seconds = DurationText.seconds(text) else { return InstanceSettings() }
         return InstanceSettings(timeout: seconds + 1)
     }
 
@@ -33,7 +34,11 @@ extension Dashboard {
     public func instances(affectedBy change: StoreChange) -> [Int] {
         instances.filter { instance in
             let kind = instance.description.kind
-            let parameters = parameters(of: instance.id)
+            // Defaults count: a config's data widget has its key preset, not placed.
+            var parameters = parameters(of: instance.id)
+            for p in instance.description.configurationParameters where parameters[p.name] == nil {
+                if let value = p.defaultValue { parameters[p.name] = value }
+            }
             switch change {
             case .key(let key):
                 return kind == SharedStore.kind(ofKey: key) || parameters.values.contains(key)

@@ -204,6 +204,35 @@ extension WidgetDescription {
         return copy
     }
 
+    /// The same widget with parameter values set in advance (a config file's `[[widget]]`
+    /// table does this): each applies unless a placement sets its own, and a required
+    /// parameter that has one is no longer required.
+    public func presetting(_ presets: [String: String]) -> WidgetDescription {
+        guard !presets.isEmpty else { return self }
+        var copy = self
+        @Sendable func merged(_ c: TimelineProviderContext) -> TimelineProviderContext {
+            TimelineProviderContext(family: c.family, displaySize: c.displaySize, isPreview: c.isPreview, date: c.date,
+                                    parameters: presets.merging(c.parameters) { _, placed in placed })
+        }
+        let base = provider
+        copy.provider = AnyTimelineProvider(
+            placeholder: { base.placeholder(merged($0)) },
+            snapshot: { await base.snapshot(merged($0)) },
+            timeline: { try await base.timeline(merged($0)) }
+        )
+        if let make = configuredProvider {
+            copy.configuredProvider = { make(presets.merging($0) { _, placed in placed }) }
+        }
+        copy.configurationParameters = configurationParameters.map { parameter in
+            guard let value = presets[parameter.name] else { return parameter }
+            var preset = parameter
+            preset.defaultValue = value
+            preset.isRequired = false
+            return preset
+        }
+        return copy
+    }
+
     /// True when an instance has something to edit on the configuration platter.
     public var isConfigurable: Bool { !configurationParameters.isEmpty }
 }
