@@ -291,12 +291,11 @@ struct StocksView: View {
         }
     }
 
-    /// "sample data" for the sample; "updated 10:42" for the feed.
+    /// "sample data" for the sample; "updated 10:42" (the latest write) for the feed.
     private func label(upper: Bool = false) -> String {
-        guard let quote = entry.quotes.first(where: { !$0.source.isSample }) ?? entry.quotes.first, !quote.source.isSample else {
-            return upper ? "SAMPLE DATA" : "sample data"
-        }
-        return quote.updated.map { "updated \(Feeds.clock($0, in: timeZone))" } ?? quote.source.shortName
+        let fed = entry.quotes.filter { !$0.source.isSample }
+        guard let first = fed.first else { return upper ? "SAMPLE DATA" : "sample data" }
+        return fed.compactMap(\.updated).max().map { "updated \(Feeds.clock($0, in: timeZone))" } ?? first.source.shortName
     }
 
     @ViewBuilder
@@ -365,8 +364,10 @@ struct StocksList: View {
             }
             Spacer(minLength: 0)
             VStack(alignment: .leading, spacing: 1) {
+                // In a list that mixes the feed and the sample, sample rows say so.
+                let mixed = quotes.contains { !$0.source.isSample }
                 ForEach(Array(quotes.prefix(4).enumerated()), id: \.offset) { _, quote in
-                    row(quote)
+                    Self.row(quote, labelled: mixed && quote.source.isSample)
                 }
             }
             Spacer(minLength: 0)
@@ -374,12 +375,16 @@ struct StocksList: View {
     }
 
     @ViewBuilder
-    private func row(_ quote: StockQuote) -> some View {
+    private static func row(_ quote: StockQuote, labelled: Bool) -> some View {
         if let s = quote.sample {
             let color: Color = s.change > 0.005 ? .green : s.change < -0.005 ? .red : .secondary
             HStack(spacing: 1) {
                 Text(quote.symbol).bold().lineLimit(1).frame(width: 7, alignment: .leading)
-                Text(Sparkline.rows(s.prices, width: 16, height: 1).joined()).foregroundStyle(color).frame(width: 16, alignment: .leading)
+                if labelled {
+                    Text("sample data").foregroundStyle(.tertiary).frame(width: 16, alignment: .leading)
+                } else {
+                    Text(Sparkline.rows(s.prices, width: 16, height: 1).joined()).foregroundStyle(color).frame(width: 16, alignment: .leading)
+                }
                 Spacer(minLength: 0)
                 Text(StockSample.money(s.price))
                 Text(s.signedPercentText).foregroundStyle(color).frame(width: 7, alignment: .trailing)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashCatalog
+import DashHost
 import Foundation
 import WidgetDash
 
@@ -12,7 +13,7 @@ struct TodoCommand: ParsableCommand {
     )
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add an item (a running dashboard shows it on its next reload, r).")
+        static let configuration = CommandConfiguration(abstract: "Add an item (running dashboards show it at once).")
         @Argument(help: "The item's text.") var text: [String]
         @Option(help: ArgumentHelp("When it is due: 2026-11-23, 2026-11-23T09:00 (local) or ISO-8601 with a zone.", valueName: "DATE"))
         var due: String?
@@ -31,6 +32,7 @@ struct TodoCommand: ParsableCommand {
                 throw ExitStatus.usage
             }
             print("added #\(item.id): \(item.text)\(item.due.map { " (due \(WidgetParameter.text(of: $0)))" } ?? "")")
+            TodoCommand.notifyDashboards()
         }
     }
 
@@ -49,6 +51,13 @@ struct TodoCommand: ParsableCommand {
         func run() throws {
             try InteractionSetup.installStateStore()
             TodoStore.clearDone()
+            TodoCommand.notifyDashboards()
         }
+    }
+
+    /// Asks running dashboards to reload the widgets that show the list, as a write to the
+    /// store does (the app in the foreground: outside the budget).
+    static func notifyDashboards() {
+        _ = StoreNotifier.post([.reload("todo"), .reload("reminders")], location: StoreLocation.resolve(dataDirectory: nil))
     }
 }

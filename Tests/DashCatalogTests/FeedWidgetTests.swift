@@ -221,6 +221,8 @@ struct FeedWidgetTests {
         let text = medium.joined(separator: "\n")
         #expect(text.contains("updated 10:30") && text.contains("231.45") && text.contains("+1.47%"), "\(text)")
         #expect(text.contains("no data: set stocks.ZZZZ"))
+        // AAPL is not in the feed: its row is the sample's, and says so.
+        #expect(medium.first { $0.contains("AAPL") }?.contains("sample data") == true, "\(text)")
         for family in [WidgetFamily.systemSmall, .accessoryRectangular, .accessoryInline] {
             let lines = try Self.panel("stocks", entry, family)
             Golden.assertMatches(lines, named: "stocks-feed-\(family.shortName)")
