@@ -285,7 +285,7 @@ struct StocksView: View {
                 Text("Unknown symbol").bold()
                 Text(entry.symbol.id).foregroundStyle(.secondary)
                 if family != .accessoryRectangular { Spacer(minLength: 0) }
-                Text(family == .systemMedium ? "feed it: widgetdash set \(StockQuoteFeed.key(entry.symbol.id)) PRICE" : "press e to choose")
+                Text(family == .systemMedium ? "widgetdash set \(StockQuoteFeed.key(entry.symbol.id)) PRICE" : "press e to choose")
                     .foregroundStyle(.secondary)
             }
         }
