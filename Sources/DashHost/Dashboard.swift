@@ -79,6 +79,7 @@ public final class Dashboard: InteractiveHost {
         center.setWaker(waker)
         interaction.mailbox.setWaker(waker)
         storeChanges.setWaker(waker)
+        presentation.passcodeChecks.setWaker(waker)
     }
 
     public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
@@ -100,6 +101,7 @@ public final class Dashboard: InteractiveHost {
             }
         }
         advanceInteraction(now: now)
+        takePasscodeChecks(at: now)
         for kind in center.drain() {
             perform(scheduler.requestReload(kind: kind, reason: .widgetCenter, at: now))
         }
@@ -296,7 +298,7 @@ public final class Dashboard: InteractiveHost {
             do { result = .success(try await provider.timeline(context)) } catch { result = .failure(error) }
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            mailbox.post(Mailbox.Delivery(request: request, result: result, seconds: seconds))
+            mailbox.post(ProviderDelivery(request: request, result: result, seconds: seconds))
         }
     }
 
@@ -387,27 +389,12 @@ public final class Dashboard: InteractiveHost {
     }
 }
 
-/// Where provider tasks leave their answers for the run loop.
-final class Mailbox: Sendable {
-    struct Delivery: Sendable {
-        var request: ReloadRequest
-        var result: Result<ErasedTimeline, any Error>
-        var seconds: TimeInterval
-    }
-
-    private let items = Mutex<[Delivery]>([])
-    private let waker = Mutex<(@Sendable () -> Void)?>(nil)
-
-    /// Sets the function that wakes the run loop; wakes it at once if answers are waiting.
-    func setWaker(_ wake: @escaping @Sendable () -> Void) {
-        waker.withLock { $0 = wake }
-        if !items.withLock({ $0.isEmpty }) { wake() }
-    }
-
-    /// Leaves an answer and wakes the run loop.
-    func post(_ delivery: Delivery) {
-        items.withLock { $0.append(delivery) }
-        waker.withLock { $0 }?()
-    }
-    func drain() -> [Delivery] { items.withLock { let all = $0; $0.removeAll(); return all } }
+/// A provider's answer to one request, as the run loop takes it in.
+struct ProviderDelivery: Sendable {
+    var request: ReloadRequest
+    var result: Result<ErasedTimeline, any Error>
+    var seconds: TimeInterval
 }
+
+/// Where provider tasks leave their answers for the run loop.
+typealias Mailbox = LoopMailbox<ProviderDelivery>

@@ -53,19 +53,21 @@ struct ConfigCommand: ParsableCommand {
     }
 
     /// Validates a config, printing every problem as `file:line: what was expected`.
-    struct Check: ParsableCommand {
+    struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Check a config file; every problem is printed with its line (exit status 65 on errors).")
 
         @Argument(help: ArgumentHelp("The file to check (default: the config in use).", valueName: "FILE"))
         var file: String?
 
-        func run() throws {
+        func run() async throws {
             let url = ConfigCommand.file(file)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 printError("\(url.path): no such file (widgetdash config init writes one)")
                 throw ExitStatus.noInput
             }
-            let load = ConfigReader(widgets: KnownWidgets.all).read(url)
+            var load = ConfigReader(widgets: KnownWidgets.all).read(url)
+            load.problems += await load.unknownValueProblems(widgets: KnownWidgets.all + load.config.widgets)
+            load.problems.sort { ($0.line, $0.message) < ($1.line, $1.message) }
             for problem in load.problems { print(problem) }
             if load.hasErrors { throw ExitStatus.dataError }
             let pages = load.config.pages?.count ?? 0

@@ -51,7 +51,9 @@ struct RunCommand: AsyncParsableCommand {
         for text in widgets {
             switch WidgetPlacement.parse(text, widgets: known) {
             case .success(let p):
-                if let problem = p.parameterProblem(in: known) {
+                var problem = p.parameterProblem(in: known)
+                if problem == nil { problem = await p.unknownValueProblem(in: known) }
+                if let problem {
                     printError("--widget \(text): \(problem)")
                     throw ExitStatus.usage
                 }

@@ -15,7 +15,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The widget kind (see `widgetdash list`).")
+    @Argument(help: ArgumentHelp("The widget kind (see `widgetdash list`), optionally with a family and parameters as in --widget: worldclock@small:zone=Asia/Tokyo.", valueName: "KIND[@FAMILY][:KEY=VALUE,…]"))
     var kind: String
 
     @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline (or the full WidgetKit name).")
@@ -45,10 +45,22 @@ struct SnapshotCommand: AsyncParsableCommand {
     func run() async throws {
         let known = KnownWidgets.all
         let placement: WidgetPlacement
-        switch WidgetPlacement.parse("\(kind)@\(family)", widgets: known) {
+        // The family comes from the placement text when it names one, else from --family.
+        var text = kind
+        if !kind.contains("@") {
+            let name = kind.prefix { $0 != ":" }
+            text = "\(name)@\(family)" + kind.dropFirst(name.count)
+        }
+        switch WidgetPlacement.parse(text, widgets: known) {
         case .success(let p): placement = p
         case .failure(let error):
             printError(error.description)
+            throw ExitStatus.usage
+        }
+        var problem = placement.parameterProblem(in: known)
+        if problem == nil { problem = await placement.unknownValueProblem(in: known) }
+        if let problem {
+            printError("\(kind): \(problem)")
             throw ExitStatus.usage
         }
         var date = Date()
@@ -83,7 +95,8 @@ struct SnapshotCommand: AsyncParsableCommand {
         guard let description = known.first(where: { $0.kind == placement.kind }) else { throw ExitStatus.usage }
         let rendered: RenderedView
         do {
-            rendered = try await WidgetSnapshot.render(description, family: placement.family, at: date, environment: env, locked: locked)
+            rendered = try await WidgetSnapshot.render(description, family: placement.family, parameters: placement.parameters,
+                                                       at: date, environment: env, locked: locked)
         } catch {
             printError("\(kind): the provider failed: \(error)")
             throw ExitCode.failure

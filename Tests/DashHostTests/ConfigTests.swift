@@ -108,6 +108,24 @@ struct ConfigReaderTests {
         #expect(bad.problems.map(\.description) == ["c.toml:1: expected command = \"…\"", "c.toml:6: page 1: unknown widget kind \"up\" (known: \(known))"])
     }
 
+    @Test func parametersNamingNothingAreErrorsAtTheirLines() async {
+        let load = reader.parse("""
+            [[page]]
+            widgets = [
+              "worldclock@small:zone=Asia/Tokyo",
+              "worldclock@small:zone=Nowhere/Land",
+            ]
+            [lock]
+            screen = ["worldclock@inline:zone=Atlantis"]
+            """, file: "c.toml")
+        #expect(load.problems.isEmpty, "the syntax is fine; only the entity queries know the zones")
+        let found = await load.unknownValueProblems(widgets: BuiltinWidgets().widgetDescriptions).map(\.description)
+        #expect(found == [
+            "c.toml:4: page 1: bad parameter \"zone\": no time zone \"Nowhere/Land\"",
+            "c.toml:7: lock screen: bad parameter \"zone\": no time zone \"Atlantis\"",
+        ])
+    }
+
     @Test func durations() {
         #expect(ConfigReader.duration("90s") == 90)
         #expect(ConfigReader.duration("1h30m") == 5400)

@@ -20,6 +20,20 @@ struct ConfigurationPlatterTests {
         for c in text { _ = shell.handle(.key(.character(c))) }
     }
 
+    @Test func snapshotsAreConfiguredWithTheirParameters() async throws {
+        let description = try #require(BuiltinWidgets().widgetDescriptions.first { $0.kind == "worldclock" })
+        var env = EnvironmentValues()
+        env.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let at = Date(timeIntervalSince1970: 1_795_344_137) // 10:42 UTC
+        let plain = try await WidgetSnapshot.render(description, family: .systemSmall, at: at, environment: env)
+        #expect(plain.canvas.lines.joined().contains("New York"))
+        let tokyo = try await WidgetSnapshot.render(description, family: .systemSmall, parameters: ["zone": "Asia/Tokyo"],
+                                                    at: at, environment: env)
+        let text = tokyo.canvas.lines.joined(separator: "\n")
+        #expect(text.contains("Tokyo"))
+        #expect(!text.contains("New York"))
+    }
+
     @Test func platterEditsAnEntityWithSuggestionsSavesReloadsAndWritesTheConfig() async throws {
         let size = CellSize(width: 80, height: 24)
         let (shell, file) = await ShellScreenTests.shell(config: Self.config, size: size)

@@ -132,6 +132,10 @@ import WidgetDash
         #expect(typed.contains("●●●●"))
         #expect(!typed.contains("1357"))
         _ = d.handle(.key(.enter))
+        // The check runs off the loop; until it answers the prompt says so and takes no keys.
+        #expect(text(d).contains("Checking"))
+        _ = d.handle(.key(.character("9")))
+        await d.settlePasscodeCheck()
         #expect(d.isLocked)
         #expect(d.presentation.lock.failures == 1)
         // During the wait, typing is refused.
@@ -145,8 +149,24 @@ import WidgetDash
         d.advance()
         for c in "2468" { _ = d.handle(.key(.character(c))) }
         _ = d.handle(.key(.enter))
+        await d.settlePasscodeCheck()
         #expect(!d.isLocked)
         #expect(text(d).contains("$128.45"))
+    }
+
+    @Test func escapeAbandonsAPasscodeCheckInFlight() async {
+        let hash = PasscodeHash.make("2468", salt: Array("salty".utf8), iterations: 50)
+        let d = await dashboard(clock: ManualClock(t0), passcode: hash)
+        _ = d.handle(.key(.character("l")))
+        _ = d.handle(.key(.character("l")))
+        for c in "2468" { _ = d.handle(.key(.character(c))) }
+        _ = d.handle(.key(.enter))
+        _ = d.handle(.key(.escape))
+        #expect(d.presentation.lock.prompt == nil)
+        // The right passcode's answer arrives after Esc: it must not unlock.
+        await d.settlePasscodeCheck()
+        #expect(d.isLocked)
+        #expect(d.presentation.lock.failures == 0)
     }
 
     @Test func wrongAttemptDelaysGrow() {

@@ -51,6 +51,7 @@ public struct ConfigReader {
         var config = DashConfig()
         config.file = file
         var problems: [ConfigProblem] = []
+        var placed: [ConfigLoad.PlacedWidget] = []
         func problem(_ line: Int, _ message: String, warning: Bool = false) {
             problems.append(ConfigProblem(file: file, line: line, message: message, isWarning: warning))
         }
@@ -184,6 +185,7 @@ public struct ConfigReader {
                     problem(line, "\(context): \(message)")
                     return nil
                 }
+                placed.append(ConfigLoad.PlacedWidget(placement: p, line: line, context: context))
                 return p
             }
         }
@@ -251,7 +253,9 @@ public struct ConfigReader {
             problem(entry.line, "expected an array of placements for \"screen\", such as [\"clock@inline\"], found \(entry.value.kindName)")
         }
         problems.sort { ($0.line, $0.message) < ($1.line, $1.message) }
-        return ConfigLoad(config: config, problems: problems)
+        var load = ConfigLoad(config: config, problems: problems)
+        load.placed = placed
+        return load
     }
 
     /// A problem with a placement's parameters, or nil.

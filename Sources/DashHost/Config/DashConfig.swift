@@ -84,6 +84,31 @@ public struct ConfigLoad {
         self.config = config
         self.problems = problems
     }
+
+    /// A placement as it was read, with its line, for the checks that come after reading.
+    public struct PlacedWidget {
+        public var placement: WidgetPlacement
+        public var line: Int
+        /// Where in the file it was ("page 1", "lock screen").
+        public var context: String
+    }
+
+    /// Every placement read without a problem, in file order.
+    public var placed: [PlacedWidget] = []
+
+    /// Parameters that name nothing their widget knows (`zone=Nowhere/Land`), as errors at
+    /// their lines. Kept out of reading because it asks the widgets' entity queries (async);
+    /// `config check` runs it, while a running dashboard shows such a widget's error in its
+    /// panel and keeps the rest.
+    public func unknownValueProblems(widgets: [WidgetDescription]) async -> [ConfigProblem] {
+        var found: [ConfigProblem] = []
+        for item in placed {
+            if let message = await item.placement.unknownValueProblem(in: widgets) {
+                found.append(ConfigProblem(file: config.file ?? "config", line: item.line, message: "\(item.context): \(message)"))
+            }
+        }
+        return found
+    }
 }
 
 /// Where the config file lives: `--config FILE`, else `<config directory>/config.toml`.

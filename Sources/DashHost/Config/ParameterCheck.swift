@@ -26,9 +26,28 @@ enum ParameterCheck {
     }
 }
 
+extension ParameterCheck {
+    /// A parameter naming something that does not exist (`zone=Nowhere/Land`), or nil. Asks
+    /// the widget's entity queries, so it is async and kept apart from the syntax check.
+    static func unknownValueProblem(_ parameters: [String: String], for description: WidgetDescription) async -> String? {
+        let declared = description.configurationParameters
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            guard let parameter = declared.first(where: { $0.name == key }) else { continue }
+            if let message = await parameter.unknownValueProblem(value) { return "bad parameter \"\(key)\": \(message)" }
+        }
+        return nil
+    }
+}
+
 extension WidgetPlacement {
+    /// A parameter of this placement that names nothing its widget knows, or nil.
+    public func unknownValueProblem(in widgets: [WidgetDescription]) async -> String? {
+        guard let description = widgets.first(where: { $0.kind == kind }) else { return nil }
+        return await ParameterCheck.unknownValueProblem(parameters, for: description)
+    }
+
     /// A problem with this placement's parameters for its widget among `widgets`, or nil
-    /// (`--widget worldclock@small:zone=Nowhere` is refused with it before the screen starts).
+    /// (`--widget gauge@small:max=lots` is refused with it before the screen starts).
     public func parameterProblem(in widgets: [WidgetDescription]) -> String? {
         guard let description = widgets.first(where: { $0.kind == kind }) else { return nil }
         return ParameterCheck.problem(parameters, for: description)

@@ -87,33 +87,16 @@ final class InteractionState {
     var controlTiles: [CellRect] = []
 }
 
-/// Where intent and control-value tasks leave their results for the run loop (the same
-/// mailbox-and-waker pattern as provider answers).
-final class IntentMailbox: Sendable {
-    enum Delivery: Sendable {
-        /// A `perform()` returned (error nil) or threw.
-        case performed(serial: Int, error: String?)
-        /// A control's `currentValue()` answered.
-        case controlValue(kind: String, serial: Int, result: Result<any Sendable, any Error>)
-    }
-
-    private let items = Mutex<[Delivery]>([])
-    private let waker = Mutex<(@Sendable () -> Void)?>(nil)
-
-    /// Sets the function that wakes the run loop; wakes it at once if results are waiting.
-    func setWaker(_ wake: @escaping @Sendable () -> Void) {
-        waker.withLock { $0 = wake }
-        if !items.withLock({ $0.isEmpty }) { wake() }
-    }
-
-    /// Leaves a result and wakes the run loop.
-    func post(_ delivery: Delivery) {
-        items.withLock { $0.append(delivery) }
-        waker.withLock { $0 }?()
-    }
-
-    func drain() -> [Delivery] { items.withLock { let all = $0; $0.removeAll(); return all } }
+/// What an intent or control-value task hands back to the run loop.
+enum IntentDelivery: Sendable {
+    /// A `perform()` returned (error nil) or threw.
+    case performed(serial: Int, error: String?)
+    /// A control's `currentValue()` answered.
+    case controlValue(kind: String, serial: Int, result: Result<any Sendable, any Error>)
 }
+
+/// Where intent and control-value tasks leave their results for the run loop.
+typealias IntentMailbox = LoopMailbox<IntentDelivery>
 
 /// Focus ids for interactive elements, beside the panels' ids in the same ``FocusRing``.
 ///

@@ -6,12 +6,18 @@ import WidgetDash
 ///
 /// Without a passcode `l` simply toggles. With one, `l` on the lock screen opens a masked
 /// prompt; each wrong passcode makes the next attempt wait longer (1, 2, 4 … 60 seconds).
+///
+/// Checking a passcode is slow on purpose (PBKDF2), so Enter does not check it here: it hands
+/// the typed passcode out as ``Outcome/check(_:attempt:)`` for the host to verify off the run
+/// loop, and ``finishCheck(attempt:matches:at:)`` takes the answer.
 public final class LockController {
     /// The passcode prompt as drawn: how many characters are typed, and a message.
     public struct Prompt: Equatable, Sendable {
         /// What has been typed (never drawn; only its length is).
         var typed: String = ""
         public var message: String?
+        /// The attempt being checked, while its check runs.
+        public var checking: Int?
         public var length: Int { typed.count }
     }
 
@@ -24,6 +30,8 @@ public final class LockController {
     public private(set) var prompt: Prompt?
     /// Wrong attempts since the last unlock.
     public private(set) var failures = 0
+    /// Numbers the checks, so the answer to an abandoned one (Esc) is ignored.
+    private var attempts = 0
     /// No attempt is taken before this moment.
     public private(set) var retryAt: Date?
     private var lastActivity: Date
@@ -42,6 +50,8 @@ public final class LockController {
     /// What a key did to the lock.
     public enum Outcome: Equatable {
         case none, locked, unlocked, promptChanged
+        /// Enter with a passcode typed: verify it off the loop, then call ``finishCheck``.
+        case check(String, attempt: Int)
     }
 
     /// Notes input (for auto-lock).
@@ -91,6 +101,8 @@ public final class LockController {
     public func promptKey(_ key: Key, at now: Date) -> Outcome {
         guard var p = prompt else { return .none }
         let waiting = retryAt.map { $0 > now } ?? false
+        // While a check runs only Esc does something (it abandons the check and the prompt).
+        if p.checking != nil && key != .escape { return .promptChanged }
         switch key {
         case .escape:
             prompt = nil
@@ -100,13 +112,14 @@ public final class LockController {
         case .enter:
             if waiting {
                 p.message = waitMessage(now)
-            } else if let passcode, passcode.verify(p.typed) {
-                return unlock(at: now)
-            } else {
-                failures += 1
-                retryAt = now.addingTimeInterval(Self.delay(afterFailures: failures))
+            } else if passcode != nil {
+                attempts += 1
+                let typed = p.typed
                 p.typed = ""
-                p.message = "Wrong passcode"
+                p.checking = attempts
+                p.message = "Checking…"
+                prompt = p
+                return .check(typed, attempt: attempts)
             }
         case .character(let c):
             // Typing during the wait is refused, so the wait really slows guessing down.
@@ -114,6 +127,19 @@ public final class LockController {
         default:
             return .none
         }
+        prompt = p
+        return .promptChanged
+    }
+
+    /// Takes the answer of a check: unlocks, or counts a wrong attempt and makes the next
+    /// one wait. An answer to a check no longer shown (Esc, a new lock) is ignored.
+    public func finishCheck(attempt: Int, matches: Bool, at now: Date) -> Outcome {
+        guard var p = prompt, p.checking == attempt else { return .none }
+        if matches { return unlock(at: now) }
+        failures += 1
+        retryAt = now.addingTimeInterval(Self.delay(afterFailures: failures))
+        p.checking = nil
+        p.message = "Wrong passcode"
         prompt = p
         return .promptChanged
     }

@@ -40,6 +40,10 @@ public final class Presentation {
     let lockScreenPlacements: [WidgetPlacement]
     /// A short message on the status line ("Theme: Light") and until when it shows.
     public internal(set) var notice: (text: String, until: Date)?
+    /// Passcode checks run off the run loop (PBKDF2 is slow on purpose) and answer here.
+    let passcodeChecks = LoopMailbox<PasscodeCheck>()
+    /// The check running, so tests and tools can wait for it.
+    var passcodeCheck: Task<Void, Never>?
 
     init(_ options: PresentationOptions, now: Date) {
         library = options.library
@@ -49,6 +53,12 @@ public final class Presentation {
         lock = LockController(passcode: options.passcode, autoLockAfter: options.autoLockAfter, now: now)
         lockScreenPlacements = options.lockScreen
     }
+}
+
+/// The answer of one passcode check.
+struct PasscodeCheck: Sendable {
+    var attempt: Int
+    var matches: Bool
 }
 
 /// The dashboard's theme and lock controls: `t`, `T`, `l`, the passcode prompt, auto-lock and
@@ -90,6 +100,10 @@ extension Dashboard {
         case .unlocked:
             didUnlock()
             return .continue
+        case .check(let typed, let attempt):
+            startPasscodeCheck(typed, attempt: attempt)
+            screenDirty = true
+            return .continue
         case .promptChanged, .locked:
             screenDirty = true
             return .continue
@@ -115,6 +129,34 @@ extension Dashboard {
         default:
             return isLocked ? .continue : nil
         }
+    }
+
+    /// Verifies a typed passcode on another thread; the loop stays responsive meanwhile (the
+    /// prompt says "Checking…", Esc abandons it) and takes the answer in `advance()`.
+    private func startPasscodeCheck(_ typed: String, attempt: Int) {
+        guard let hash = presentation.lock.passcode else { return }
+        let mailbox = presentation.passcodeChecks
+        presentation.passcodeCheck = Task.detached {
+            mailbox.post(PasscodeCheck(attempt: attempt, matches: hash.verify(typed)))
+        }
+    }
+
+    /// Takes in the answers of passcode checks (called from `advance()`).
+    func takePasscodeChecks(at now: Date) {
+        for check in presentation.passcodeChecks.drain() {
+            switch presentation.lock.finishCheck(attempt: check.attempt, matches: check.matches, at: now) {
+            case .unlocked: didUnlock()
+            case .none: break
+            default: screenDirty = true
+            }
+        }
+    }
+
+    /// Waits for the passcode check in flight, then takes its answer (for tests and tools).
+    public func settlePasscodeCheck() async {
+        await presentation.passcodeCheck?.value
+        presentation.passcodeCheck = nil
+        advance()
     }
 
     /// Locks now (the `l` key, auto-lock, tests).

@@ -123,7 +123,7 @@ public struct LockScreen {
         canvas.fill(rect, style: style)
         canvas.drawBox(rect, border: .rounded, style: CellStyle(foreground: palette.focusedBorder, background: palette.widgetBackground))
         for (i, line) in lines.enumerated() {
-            let lineStyle = i == 2 && message != nil ? CellStyle(foreground: palette.red, background: palette.widgetBackground) : style
+            let lineStyle = i == 2 && message != nil && prompt.checking == nil ? CellStyle(foreground: palette.red, background: palette.widgetBackground) : style
             canvas.withClip(rect.inset(by: 1)) { $0.write(line, x: rect.x + (width - TextWidth.width(of: line)) / 2, y: rect.y + 1 + i, style: lineStyle) }
         }
     }

@@ -4,12 +4,15 @@ import WidgetDash
 /// Renders one widget at a moment, outside a dashboard: for `widgetdash snapshot` and goldens.
 public enum WidgetSnapshot {
     /// Asks the provider for its timeline as of `date` and draws the entry current then
-    /// (`locked`: as the locked dashboard shows it).
+    /// (`locked`: as the locked dashboard shows it), configured with a placement's
+    /// `parameters` as the dashboard would configure it.
     public static func render(
-        _ description: WidgetDescription, family: WidgetFamily, at date: Date, environment: EnvironmentValues,
-        locked: Bool = false
+        _ unconfigured: WidgetDescription, family: WidgetFamily, parameters: [String: String] = [:], at date: Date,
+        environment: EnvironmentValues, locked: Bool = false
     ) async throws -> RenderedView {
-        let context = TimelineProviderContext(family: family, date: date)
+        let placement = WidgetPlacement(kind: unconfigured.kind, family: family, parameters: parameters)
+        let description = Dashboard.described(unconfigured.configured(with: parameters), by: placement)
+        let context = TimelineProviderContext(family: family, date: date, parameters: parameters)
         let timeline = try await description.provider.timeline(context)
         let instance = WidgetInstance(id: 0, description: description, family: family)
         instance.apply(timeline, reason: .initial, at: date, seconds: 0)

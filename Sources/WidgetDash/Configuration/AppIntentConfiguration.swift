@@ -145,7 +145,8 @@ extension AppEntity {
         let query = defaultQuery
         return WidgetParameter.OptionSource(
             suggestions: { try await query.suggestedEntities().map(\.option) },
-            search: { try await query.entities(matching: $0).map(\.option) }
+            search: { try await query.entities(matching: $0).map(\.option) },
+            knows: { try await !query.entities(for: [$0]).isEmpty }
         )
     }
     public static func parameterValue(from text: String) async throws -> Self? {

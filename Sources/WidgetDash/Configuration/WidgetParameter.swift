@@ -46,10 +46,15 @@ public struct WidgetParameter: Sendable {
     public struct OptionSource: Sendable {
         public let suggestions: @Sendable () async throws -> [Option]
         public let search: @Sendable (String) async throws -> [Option]
+        /// True when a value names something that exists (an entity query's `entities(for:)`);
+        /// nil when any value will do.
+        public let knows: (@Sendable (String) async throws -> Bool)?
         public init(suggestions: @escaping @Sendable () async throws -> [Option],
-                    search: @escaping @Sendable (String) async throws -> [Option]) {
+                    search: @escaping @Sendable (String) async throws -> [Option],
+                    knows: (@Sendable (String) async throws -> Bool)? = nil) {
             self.suggestions = suggestions
             self.search = search
+            self.knows = knows
         }
     }
 
@@ -97,6 +102,17 @@ public struct WidgetParameter: Sendable {
     public static let reservedCharacters: Set<Character> = [",", "|", "\"", "\\"]
 
     /// Why `value` is not acceptable for this parameter, or nil when it is.
+    /// A problem with a value that only its source can tell (an entity that does not exist),
+    /// or nil; asks the source, so it may take a moment.
+    public func unknownValueProblem(_ value: String) async -> String? {
+        guard !value.isEmpty, let knows = source?.knows else { return nil }
+        do {
+            return try await knows(value) ? nil : "no \(title.lowercased()) \"\(value)\""
+        } catch {
+            return "could not look up \"\(value)\": \(error)"
+        }
+    }
+
     public func problem(with value: String) -> String? {
         if let bad = value.first(where: { Self.reservedCharacters.contains($0) || $0.isNewline || ($0.asciiValue.map { $0 < 0x20 } ?? false) }) {
             return "expected a value without \(bad == "\"" ? "quotes" : "\"\(bad)\"")"
