@@ -38,6 +38,8 @@ public struct ICalendar: Sendable {
 
     /// The most events read from one file.
     public static let maxEvents = 20_000
+    /// The most candidate days looked at when expanding a file's rules (a fraction of a second).
+    static let expansionBudget = 3_000_000
 
     /// A time as the file gives it.
     public enum Time: Hashable, Sendable {
@@ -357,6 +359,9 @@ public struct ICalendar: Sendable {
             if let uid = event.uid, let id = event.recurrenceID { replaced.insert("\(uid)|\(id.resolved(in: local).timeIntervalSince1970)") }
         }
         var out: [CalendarEvent] = []
+        // Candidate days examined over the whole file: a hostile file (thousands of events
+        // repeating daily since year 1 with a huge COUNT) stops here, not the provider's time-out.
+        var budget = Self.expansionBudget
         for event in events {
             let start = event.start.resolved(in: local)
             let length: TimeInterval = if let end = event.end {
@@ -368,7 +373,7 @@ public struct ICalendar: Sendable {
             }
             let excluded = Set(event.exceptions.map { $0.resolved(in: local).timeIntervalSince1970 })
             let exceptionDays = Set(event.exceptions.compactMap { t -> Int? in if case .date(let d) = t { d } else { nil } })
-            for occurrence in starts(of: event, in: local, from: from, until: to) {
+            for occurrence in starts(of: event, in: local, from: from, until: to, budget: &budget) {
                 let end = occurrence.date.addingTimeInterval(length)
                 guard end > from || (length == 0 && occurrence.date >= from), occurrence.date < to else { continue }
                 if excluded.contains(occurrence.date.timeIntervalSince1970) || exceptionDays.contains(occurrence.day) { continue }
@@ -382,7 +387,7 @@ public struct ICalendar: Sendable {
 
     /// The starts of an event up to `limit`: the first, then its rule's, each at the first's
     /// local time of day in its zone (so a 09:00 meeting stays at 09:00 across a DST change).
-    private func starts(of event: Event, in local: TimeZone, from: Date, until limit: Date) -> [(date: Date, day: Int)] {
+    private func starts(of event: Event, in local: TimeZone, from: Date, until limit: Date, budget: inout Int) -> [(date: Date, day: Int)] {
         let (firstDay, seconds, zone): (Int, Int, TimeZone) = switch event.start {
         case .utc(let d): (Int((d.timeIntervalSince1970 / 86_400).rounded(.down)), Int(d.timeIntervalSince1970) - Int((d.timeIntervalSince1970 / 86_400).rounded(.down)) * 86_400, TimeZone(identifier: "UTC") ?? local)
         case .zoned(let day, let s, let z): (day, s, z)
@@ -401,12 +406,11 @@ public struct ICalendar: Sendable {
         let skipBefore = min(DateWords.localDay(of: from, in: zone) - 400, untilDate.map { DateWords.localDay(of: $0, in: zone) - 1 } ?? .max)
         var out: [(date: Date, day: Int)] = []
         var count = 0
-        var steps = 0
         // Every candidate day in order; COUNT counts them all, shown or not.
         func offer(_ day: Int) -> Bool {
-            steps += 1
+            budget -= 1
             if let limit = rule.count, count >= limit { return false }
-            if day > lastDay || steps > 400_000 { return false }
+            if day > lastDay || budget < 0 { return false }
             if day < skipBefore {
                 count += 1
                 return true

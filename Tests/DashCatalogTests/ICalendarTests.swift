@@ -308,6 +308,23 @@ struct ICalendarTests {
         #expect(problems.contains("line 30: BEGIN:VEVENT is never closed"), "\(problems)")
     }
 
+    @Test func aHostileFileOfEndlessRulesStopsWithinItsBudget() throws {
+        let endless = (0..<2000).map { n in
+            "BEGIN:VEVENT\nSUMMARY:Spam \(n)\nDTSTART:00010101T000000Z\nRRULE:FREQ=DAILY;COUNT=999999999\nEND:VEVENT"
+        }
+        let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Real\nDTSTART:20261122T120000Z\nEND:VEVENT\n" + endless.joined(separator: "\n") + "\nEND:VCALENDAR"
+        let calendar = try ICalendar.parse(text)
+        #expect(calendar.events.count == 2001)
+        let clock = ContinuousClock()
+        var events: [CalendarEvent] = []
+        let elapsed = clock.measure {
+            events = calendar.occurrences(from: Self.date("2026-11-22T00:00:00Z"), to: Self.date("2026-11-23T00:00:00Z"), in: Self.utc)
+        }
+        // A figure, not an assertion: timings on a shared machine are not for tests.
+        print("iCalendar: 2000 endless daily rules expanded within the budget in \(elapsed)")
+        #expect(events.contains { $0.title == "Real" })
+    }
+
     @Test func textThatIsNotICalendarIsAnErrorWithItsLine() {
         #expect(throws: FeedError("line 2: expected BEGIN:VCALENDAR (not an iCalendar file)")) { try ICalendar.parse("\n{\"events\": []}") }
         #expect(throws: FeedError.self) { try ICalendar.parse("") }
