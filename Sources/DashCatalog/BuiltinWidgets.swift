@@ -34,6 +34,7 @@ public struct BuiltinWidgets: WidgetBundle {
         CountdownWidget()
         StocksWidget()
         WeatherWidget()
+        RemindersWidget()
     }
 }
 

@@ -5,14 +5,21 @@ import WidgetDash
 public struct CalendarEntry: TimelineEntry {
     /// The start of the day this entry shows (or any moment in it).
     public let date: Date
+    /// The events from this moment on, when a calendar file is configured; nil shows the month.
+    public var agenda: CalendarAgenda?
 
-    public init(date: Date) { self.date = date }
+    public init(date: Date, agenda: CalendarAgenda? = nil) {
+        self.date = date
+        self.agenda = agenda
+    }
 }
 
 /// Makes one entry at the start of today and of each of the next days, then asks for more.
 ///
 /// A month grid only changes at midnight, so this is WidgetKit's `.atEnd` case: a window
-/// over known dates, a reload or two a day.
+/// over known dates, a reload or two a day. With a calendar file (`file=`, default
+/// `calendar.ics` in the config directory) there is also an entry at each event's start and
+/// end, so the list of what is next is right all day without a reload.
 public struct CalendarProvider: TimelineProvider {
     /// How many days one timeline covers: today and the next two.
     public static let dayCount = 3
@@ -23,6 +30,8 @@ public struct CalendarProvider: TimelineProvider {
     /// The calendar whose midnights the entries fall on; it should be the one the view is
     /// drawn with (the provider is not told the view's time zone).
     public var calendar: Calendar
+    /// The directory of the default `calendar.ics` and of a relative `file=` (tests set it).
+    var configDirectory: String?
 
     public init(now: (@Sendable () -> Date)? = nil, calendar: Calendar = .current) {
         self.now = now
@@ -34,14 +43,21 @@ public struct CalendarProvider: TimelineProvider {
     }
 
     public func snapshot(in context: Context) async -> CalendarEntry {
-        CalendarEntry(date: now?() ?? context.date)
+        // The gallery shows the month: sample events would pass for the person's own.
+        if context.isPreview { return CalendarEntry(date: now?() ?? context.date) }
+        return (try? await timeline(in: context).entries.first) ?? CalendarEntry(date: now?() ?? context.date)
     }
 
     public func timeline(in context: Context) async throws -> Timeline<CalendarEntry> {
-        let today = calendar.startOfDay(for: now?() ?? context.date)
-        let entries = (0..<Self.dayCount).compactMap { offset in
-            calendar.date(byAdding: .day, value: offset, to: today).map { CalendarEntry(date: calendar.startOfDay(for: $0)) }
+        let moment = now?() ?? context.date
+        let today = calendar.startOfDay(for: moment)
+        let midnights = (0..<Self.dayCount).compactMap { offset in
+            calendar.date(byAdding: .day, value: offset, to: today).map { calendar.startOfDay(for: $0) }
         }
+        guard let source = CalendarAgenda.source(file: context.parameters["file"] ?? "", directory: configDirectory) else {
+            return Timeline(entries: midnights.map { CalendarEntry(date: $0) }, policy: .atEnd)
+        }
+        let entries = CalendarAgenda.entries(source: source, now: moment, midnights: Array(midnights.dropFirst()), calendar: calendar)
         return Timeline(entries: entries, policy: .atEnd)
     }
 }
@@ -55,8 +71,9 @@ public struct CalendarWidget: Widget {
             CalendarView(entry: entry)
         }
         .configurationDisplayName("Calendar")
-        .description("Today's date and the month at a glance, with week numbers.")
+        .description("Today's date and the month, and your events from an .ics file (file=, default calendar.ics).")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+        .parameters([.text("file", title: "iCalendar file (default calendar.ics in the config directory)")])
     }
 }
 
@@ -72,6 +89,15 @@ public struct CalendarView: View {
 
     public var body: some View {
         let month = MonthFacts(date: entry.date, calendar: DateWords.calendar(environmentCalendar, in: timeZone))
+        if let agenda = entry.agenda {
+            AgendaLayout(month: month, agenda: agenda)
+        } else {
+            monthLayout(month)
+        }
+    }
+
+    @ViewBuilder
+    private func monthLayout(_ month: MonthFacts) -> some View {
         switch family {
         case .systemSmall: CalendarSmall(month: month)
         case .systemMedium: CalendarMedium(month: month)

@@ -59,7 +59,18 @@ public struct StockSymbolQuery: EntityQuery {
 public struct StocksIntent: WidgetConfigurationIntent {
     public static let title = "Stocks"
     @Parameter(title: "Symbol") public var symbol: StockSymbolEntity = StockSymbolEntity(id: "AAPL")
+    /// Tickers your feed writes (`stocks.SAP.DE`), separated by spaces; when set they replace
+    /// `symbol`, and medium lists up to four.
+    @Parameter(title: "Symbols (space-separated)") public var symbols: String = ""
     public init() {}
+
+    /// The symbols shown, in order: `symbols` when set, else `symbol`.
+    var watchlist: [String] {
+        let listed = symbols.split(whereSeparator: { $0 == " " || $0 == "+" || $0 == ";" }).map { $0.uppercased() }
+        var seen = Set<String>()
+        let unique = listed.filter { seen.insert($0).inserted }
+        return unique.isEmpty ? [symbol.id] : Array(unique.prefix(StocksProvider.maxSymbols))
+    }
 }
 
 /// A SAMPLE day of prices for one symbol: made up, deterministic, never fetched.
@@ -76,6 +87,13 @@ public struct StockSample: Hashable, Sendable {
     public let previousClose: Double
     /// The prices from midnight UTC up to the moment asked for, one per step (at least one).
     public let prices: [Double]
+
+    /// A day of prices from a feed.
+    init(symbol: String, previousClose: Double, prices: [Double]) {
+        self.symbol = symbol
+        self.previousClose = previousClose
+        self.prices = prices
+    }
 
     /// The sample for `symbol` at `date`; nil when the symbol is not one of the built-in ones.
     public init?(symbol: String, at date: Date) {
@@ -153,34 +171,78 @@ struct SeededRandom: RandomNumberGenerator {
     }
 }
 
-/// One symbol at one moment, with its sample day so far (nil for an unknown symbol).
+/// One symbol of a watchlist: its prices (nil when neither the feed nor the sample has any)
+/// and where they came from.
+public struct StockQuote: Hashable, Sendable {
+    public let symbol: String
+    public let sample: StockSample?
+    public let source: FeedSource
+    /// When the feed wrote it.
+    public let updated: Date?
+}
+
+/// One moment of a watchlist; `symbol` and `sample` are its first symbol's.
 public struct StocksEntry: TimelineEntry {
     public let date: Date
     public let symbol: StockSymbolEntity
     public let sample: StockSample?
+    /// Every symbol shown, the first being `symbol` (one item unless `symbols=` lists more).
+    public var quotes: [StockQuote] = []
+    /// Why the feed could not be read: the key, the field, what was expected.
+    public var problem: String?
+
+    /// Where the first symbol's prices came from.
+    public var source: FeedSource { quotes.first?.source ?? .sample }
 }
 
-/// One entry now and a reload every 15 minutes, when the sample feed has a new price.
+/// One entry now and a reload 15 minutes later (jittered by the host, since every
+/// dashboard would otherwise ask at the same quarter hour).
+///
+/// Each symbol's prices come from the store key `stocks.SYMBOL` (see ``StockQuoteFeed``),
+/// which a script or a cron job writes; a symbol the feed has not written shows the clearly
+/// labelled sample, or "no data" when the sample does not know it either.
 public struct StocksProvider: AppIntentTimelineProvider {
+    var store: WidgetSharedStore = .shared
+
     public init() {}
 
     /// How long an entry stays current.
     public static let refresh: TimeInterval = 15 * 60
+    /// The most symbols one widget follows.
+    public static let maxSymbols = 8
 
     public func placeholder(in context: Context) -> StocksEntry {
         entry(StockSymbolEntity(id: "AAPL"), at: SampleData.date)
     }
 
     public func snapshot(for configuration: StocksIntent, in context: Context) async -> StocksEntry {
-        entry(configuration.symbol, at: context.date)
+        if context.isPreview {
+            return StocksEntry(date: context.date, symbol: configuration.symbol,
+                               sample: StockSample(symbol: configuration.symbol.id, at: context.date),
+                               quotes: StockQuoteFeed.sampleWatchlist(first: configuration.symbol.id, at: context.date))
+        }
+        return (try? await timeline(for: configuration, in: context).entries.first) ?? entry(configuration.symbol, at: context.date)
     }
 
     public func timeline(for configuration: StocksIntent, in context: Context) async throws -> Timeline<StocksEntry> {
-        Timeline(entries: [entry(configuration.symbol, at: context.date)], policy: .after(context.date.addingTimeInterval(Self.refresh)))
+        let date = context.date
+        let symbols = configuration.watchlist
+        let first = StockSymbolEntity(id: symbols[0])
+        let entry: StocksEntry
+        do {
+            let quotes = try symbols.map { symbol throws(FeedError) in try StockQuoteFeed.quote(symbol, at: date, store: store) }
+            entry = StocksEntry(date: date, symbol: first, sample: quotes[0].sample, quotes: quotes)
+        } catch {
+            entry = StocksEntry(date: date, symbol: first, sample: nil, problem: error.message)
+        }
+        return Timeline(entries: [entry], policy: .after(date.addingTimeInterval(Self.refresh)))
     }
 
+    /// The sample entry for one symbol.
     func entry(_ symbol: StockSymbolEntity, at date: Date) -> StocksEntry {
-        StocksEntry(date: date, symbol: symbol, sample: StockSample(symbol: symbol.id, at: date))
+        let sample = StockSample(symbol: symbol.id, at: date)
+        return StocksEntry(date: date, symbol: symbol, sample: sample,
+                           quotes: [StockQuote(symbol: symbol.id, sample: sample, source: .sample, updated: nil)])
     }
 }
 
@@ -193,7 +255,7 @@ public struct StocksWidget: Widget {
             StocksView(entry: entry)
         }
         .configurationDisplayName("Stocks")
-        .description("A stock's price and day (sample data, no network); press e to choose the symbol.")
+        .description("Prices of your symbols from the store (stocks.SYMBOL), else sample data; press e to choose.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular, .accessoryInline])
     }
 }
@@ -202,6 +264,7 @@ struct StocksView: View {
     let entry: StocksEntry
 
     @Environment(\.widgetFamily) private var family
+    @Environment(\.timeZone) private var timeZone
 
     var body: some View {
         content.frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
@@ -209,7 +272,11 @@ struct StocksView: View {
 
     @ViewBuilder
     private var content: some View {
-        if let sample = entry.sample {
+        if let problem = entry.problem {
+            FeedProblemView(title: "Stocks", message: problem)
+        } else if family == .systemMedium && entry.quotes.count > 1 {
+            StocksList(quotes: entry.quotes, label: label(upper: true))
+        } else if let sample = entry.sample {
             layout(sample)
         } else if family == .accessoryInline {
             Text("Unknown symbol \(entry.symbol.id)")
@@ -218,9 +285,17 @@ struct StocksView: View {
                 Text("Unknown symbol").bold()
                 Text(entry.symbol.id).foregroundStyle(.secondary)
                 if family != .accessoryRectangular { Spacer(minLength: 0) }
-                Text("press e to choose").foregroundStyle(.secondary)
+                Text(family == .systemMedium ? "widgetdash set \(StockQuoteFeed.key(entry.symbol.id)) PRICE" : "press e to choose")
+                    .foregroundStyle(.secondary)
             }
         }
+    }
+
+    /// "sample data" for the sample; "updated 10:42" (the latest write) for the feed.
+    private func label(upper: Bool = false) -> String {
+        let fed = entry.quotes.filter { !$0.source.isSample }
+        guard let first = fed.first else { return upper ? "SAMPLE DATA" : "sample data" }
+        return fed.compactMap(\.updated).max().map { "updated \(Feeds.clock($0, in: timeZone))" } ?? first.source.shortName
     }
 
     @ViewBuilder
@@ -230,7 +305,7 @@ struct StocksView: View {
         let width = family.contentSize.width
         switch family {
         case .accessoryInline:
-            Text("\(sample.symbol) \(price) \(sample.percentText) (sample)")
+            Text("\(sample.symbol) \(price) \(sample.percentText)\(entry.source.isSample ? " (sample)" : "")")
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 0) {
                 HStack(spacing: 1) {
@@ -239,7 +314,7 @@ struct StocksView: View {
                     Text(sample.signedPercentText).foregroundStyle(color)
                 }
                 Text(Sparkline.rows(sample.prices, width: width, height: 1).joined()).foregroundStyle(color)
-                Text("sample data").foregroundStyle(.tertiary)
+                Text(label()).foregroundStyle(.tertiary)
             }
         case .systemMedium:
             VStack(alignment: .leading, spacing: 0) {
@@ -247,7 +322,7 @@ struct StocksView: View {
                     Text(sample.symbol).bold()
                     Text(entry.symbol.name ?? "").foregroundStyle(.secondary)
                     Spacer(minLength: 0)
-                    Text("SAMPLE DATA").foregroundStyle(.tertiary)
+                    Text(label(upper: true)).foregroundStyle(.tertiary)
                 }
                 HStack(spacing: 2) {
                     Text(price).font(.title)
@@ -269,7 +344,55 @@ struct StocksView: View {
                 Spacer(minLength: 0)
                 Text(Sparkline.rows(sample.prices, width: width, height: 2).joined(separator: "\n")).foregroundStyle(color)
                 Spacer(minLength: 0)
-                Text("sample data").foregroundStyle(.tertiary)
+                Text(label()).foregroundStyle(.tertiary)
+            }
+        }
+    }
+}
+
+/// Medium with several symbols: a row each, with the day's line, the price and the change.
+struct StocksList: View {
+    let quotes: [StockQuote]
+    let label: String
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Text("Watchlist").bold()
+                Spacer(minLength: 0)
+                Text(label).foregroundStyle(.tertiary)
+            }
+            Spacer(minLength: 0)
+            VStack(alignment: .leading, spacing: 1) {
+                // In a list that mixes the feed and the sample, sample rows say so.
+                let mixed = quotes.contains { !$0.source.isSample }
+                ForEach(Array(quotes.prefix(4).enumerated()), id: \.offset) { _, quote in
+                    Self.row(quote, labelled: mixed && quote.source.isSample)
+                }
+            }
+            Spacer(minLength: 0)
+        }
+    }
+
+    @ViewBuilder
+    private static func row(_ quote: StockQuote, labelled: Bool) -> some View {
+        if let s = quote.sample {
+            let color: Color = s.change > 0.005 ? .green : s.change < -0.005 ? .red : .secondary
+            HStack(spacing: 1) {
+                Text(quote.symbol).bold().lineLimit(1).frame(width: 7, alignment: .leading)
+                if labelled {
+                    Text("sample data").foregroundStyle(.tertiary).frame(width: 16, alignment: .leading)
+                } else {
+                    Text(Sparkline.rows(s.prices, width: 16, height: 1).joined()).foregroundStyle(color).frame(width: 16, alignment: .leading)
+                }
+                Spacer(minLength: 0)
+                Text(StockSample.money(s.price))
+                Text(s.signedPercentText).foregroundStyle(color).frame(width: 7, alignment: .trailing)
+            }
+        } else {
+            HStack(spacing: 1) {
+                Text(quote.symbol).bold().lineLimit(1).frame(width: 7, alignment: .leading)
+                Text("no data: set \(StockQuoteFeed.key(quote.symbol))").foregroundStyle(.secondary).lineLimit(1)
             }
         }
     }

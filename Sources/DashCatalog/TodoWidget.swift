@@ -6,10 +6,13 @@ public struct TodoItem: Codable, Hashable, Sendable, Identifiable {
     public var id: Int
     public var text: String
     public var done: Bool
-    public init(id: Int, text: String, done: Bool = false) {
+    /// When it is due, if it has a date (lists stored before due dates decode with none).
+    public var due: Date?
+    public init(id: Int, text: String, done: Bool = false, due: Date? = nil) {
         self.id = id
         self.text = text
         self.done = done
+        self.due = due
     }
 }
 
@@ -22,12 +25,12 @@ public enum TodoStore {
 
     /// Adds an item (text sanitised, at most 200 characters) and returns it.
     @discardableResult
-    public static func add(_ text: String) -> TodoItem? {
+    public static func add(_ text: String, due: Date? = nil) -> TodoItem? {
         let clean = String(TextSanitizer.sanitize(text, keepNewlines: false).prefix(200))
         guard !clean.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         var added: TodoItem?
         change { items in
-            let item = TodoItem(id: (items.map(\.id).max() ?? 0) + 1, text: clean)
+            let item = TodoItem(id: (items.map(\.id).max() ?? 0) + 1, text: clean, due: due)
             items.append(item)
             added = item
         }

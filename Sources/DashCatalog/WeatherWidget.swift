@@ -84,6 +84,9 @@ public struct PlaceQuery: EntityQuery {
 public struct WeatherIntent: WidgetConfigurationIntent {
     public static let title = "Weather"
     @Parameter(title: "Place") public var place: PlaceEntity = PlaceEntity(id: "london")
+    /// A forecast JSON file (``ForecastDocument``); empty: the store key `weather.forecast`,
+    /// else `forecast.json` in the config directory, else the sample for `place`.
+    @Parameter(title: "Forecast file") public var file: String = ""
     public init() {}
 }
 
@@ -150,6 +153,14 @@ public struct WeatherForecast: Hashable, Sendable {
     public let low: Int
     /// The next `hoursAhead` hours.
     public let hourly: [WeatherHour]
+
+    init(placeID: String, now: WeatherHour, high: Int, low: Int, hourly: [WeatherHour]) {
+        self.placeID = placeID
+        self.now = now
+        self.high = high
+        self.low = low
+        self.hourly = hourly
+    }
 
     /// The forecast for `placeID` as of `date`; nil when the place is not one of the built-in ones.
     public init?(placeID: String, at date: Date) {
@@ -223,35 +234,84 @@ public struct WeatherForecast: Hashable, Sendable {
     }
 }
 
-/// One hour at one place, with its sample forecast (nil for an unknown place).
+/// One hour at one place, with its forecast (nil for an unknown place or a problem).
 public struct WeatherEntry: TimelineEntry {
     public let date: Date
     public let place: PlaceEntity
     public let forecast: WeatherForecast?
+    /// Where the forecast came from; `.sample` is labelled as such on screen.
+    public var source: FeedSource = .sample
+    /// When the forecast was made (from the document), for "updated 10:00".
+    public var updated: Date?
+    /// Why the configured forecast cannot be shown: the file, the field, what was expected.
+    public var problem: String?
 }
 
 /// An entry now and one at each of the next six hours (each with that hour's forecast, so the
 /// widget stays right between reloads), and a reload every hour.
+///
+/// The forecast is the `file=` parameter's, else the store key `weather.forecast`, else
+/// `forecast.json` in the config directory, else the clearly labelled sample for `place`.
 public struct WeatherProvider: AppIntentTimelineProvider {
+    /// The store the `weather.forecast` key is read from (tests give their own).
+    var store: WidgetSharedStore = .shared
+    /// The directory a relative `file=` and the default `forecast.json` are in.
+    var configDirectory: String? = nil
+
     public init() {}
 
     /// How long until the provider is asked again.
     public static let refresh: TimeInterval = 3600
+    /// The store key a script writes a forecast to.
+    public static let storeKey = "weather.forecast"
 
     public func placeholder(in context: Context) -> WeatherEntry {
         entry(PlaceEntity(id: "london"), at: SampleData.date)
     }
 
     public func snapshot(for configuration: WeatherIntent, in context: Context) async -> WeatherEntry {
-        entry(configuration.place, at: context.date)
+        if context.isPreview { return entry(configuration.place, at: context.date) }
+        return (try? await timeline(for: configuration, in: context).entries.first) ?? entry(configuration.place, at: context.date)
     }
 
     public func timeline(for configuration: WeatherIntent, in context: Context) async throws -> Timeline<WeatherEntry> {
         let now = context.date
-        let nextHour = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600 + 3600
-        let later = (0..<WeatherForecast.hoursAhead).map { Date(timeIntervalSince1970: nextHour + Double($0) * 3600) }
-        let entries = ([now] + later).map { entry(configuration.place, at: $0) }
-        return Timeline(entries: entries, policy: .after(now.addingTimeInterval(Self.refresh)))
+        let policy = TimelineReloadPolicy.after(now.addingTimeInterval(Self.refresh))
+        let place = configuration.place
+        let loaded: (ForecastDocument, FeedSource)?
+        do { loaded = try load(configuration) } catch let error {
+            return Timeline(entries: [WeatherEntry(date: now, place: place, forecast: nil, problem: error.message)], policy: policy)
+        }
+        guard let (document, source) = loaded else {
+            let nextHour = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600 + 3600
+            let later = (0..<WeatherForecast.hoursAhead).map { Date(timeIntervalSince1970: nextHour + Double($0) * 3600) }
+            return Timeline(entries: ([now] + later).map { entry(place, at: $0) }, policy: policy)
+        }
+        // An entry at each forecast hour ahead, each with the forecast as of that hour.
+        let ahead = document.hours.map(\.date).filter { $0 > now }.prefix(WeatherForecast.hoursAhead)
+        let entries = ([now] + ahead).map { date in
+            let forecast = WeatherForecast(document: document, at: date)
+            return WeatherEntry(date: date, place: place, forecast: forecast, source: source, updated: document.updated,
+                                problem: forecast == nil ? Self.stale(document) : nil)
+        }
+        return Timeline(entries: entries, policy: policy)
+    }
+
+    /// The configured forecast and where it came from; nil when nothing is configured.
+    func load(_ configuration: WeatherIntent) throws(FeedError) -> (ForecastDocument, FeedSource)? {
+        let (path, named) = Feeds.file(named: configuration.file, default: "forecast.json", in: configDirectory)
+        if !named, let stored = try Feeds.storeValue(Self.storeKey, store: store) {
+            do { return (try ForecastDocument.decode(stored.value), .store(Self.storeKey)) } catch { throw error.at(Self.storeKey) }
+        }
+        if !named && !Feeds.exists(path) { return nil }
+        let text = try Feeds.read(path)
+        let name = (path as NSString).lastPathComponent
+        do { return (try ForecastDocument.parse(text), .file(path)) } catch { throw error.at(name) }
+    }
+
+    static func stale(_ document: ForecastDocument) -> String {
+        let day = DateWords.civil(fromDays: DateWords.localDay(of: document.end, in: document.timeZone))
+        return "out of date: the forecast ended \(day.day) \(DateWords.shortMonth(day.month)) \(Feeds.clock(document.end, in: document.timeZone))"
     }
 
     func entry(_ place: PlaceEntity, at date: Date) -> WeatherEntry {
@@ -269,7 +329,7 @@ public struct WeatherWidget: Widget {
             WeatherView(entry: entry)
         }
         .configurationDisplayName("Weather")
-        .description("The weather in a city (a sample forecast, no network); press e to choose the place.")
+        .description("The weather now and the next hours, from a forecast file or the store (else a sample forecast); press e for the place or file.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
     }
 }
@@ -278,6 +338,7 @@ struct WeatherView: View {
     let entry: WeatherEntry
 
     @Environment(\.widgetFamily) private var family
+    @Environment(\.timeZone) private var timeZone
 
     var body: some View {
         content.frame(maxWidth: .infinity, maxHeight: .infinity, alignment: family == .accessoryCircular ? .top : .topLeading)
@@ -285,7 +346,9 @@ struct WeatherView: View {
 
     @ViewBuilder
     private var content: some View {
-        if let forecast = entry.forecast {
+        if let problem = entry.problem {
+            FeedProblemView(title: "Weather", message: problem)
+        } else if let forecast = entry.forecast {
             layout(forecast)
         } else if family == .accessoryInline {
             Text("Unknown place \(entry.place.id)")
@@ -308,11 +371,13 @@ struct WeatherView: View {
     private func layout(_ f: WeatherForecast) -> some View {
         let now = Image(systemName: f.now.symbol)
         let highLow = "H:\(f.high)° L:\(f.low)°"
+        let sample = entry.source.isSample
+        let name = sample ? entry.place.name : f.placeID
         switch family {
         case .accessoryInline:
             HStack(spacing: 1) {
                 now
-                Text("\(entry.place.name) \(f.now.temperature)° \(highLow) (sample)")
+                Text("\(name) \(f.now.temperature)° \(highLow)\(sample ? " (sample)" : "")")
             }
         case .accessoryCircular:
             VStack(spacing: 0) {
@@ -323,19 +388,19 @@ struct WeatherView: View {
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 0) {
                 HStack(spacing: 1) {
-                    Text(entry.place.name).bold()
+                    Text(name).bold()
                     now
                     Text("\(f.now.temperature)°")
                 }
                 Text(f.now.condition.name)
-                Text("\(highLow) sample").foregroundStyle(.secondary)
+                Text(sample ? "\(highLow) sample" : highLow).foregroundStyle(.secondary)
             }
         case .systemMedium:
             VStack(alignment: .leading, spacing: 0) {
                 HStack(spacing: 1) {
-                    Text(entry.place.name).bold()
+                    Text(name).bold()
                     Spacer(minLength: 0)
-                    Text("SAMPLE FORECAST").foregroundStyle(.tertiary)
+                    Text(sample ? "SAMPLE FORECAST" : updatedText).foregroundStyle(.tertiary)
                 }
                 HStack(spacing: 1) {
                     now
@@ -350,7 +415,7 @@ struct WeatherView: View {
             }
         default:
             VStack(alignment: .leading, spacing: 0) {
-                Text(entry.place.name).bold()
+                Text(name).bold()
                 HStack(spacing: 1) {
                     now
                     Text("\(f.now.temperature)°").font(.title)
@@ -359,9 +424,15 @@ struct WeatherView: View {
                 Text(highLow).foregroundStyle(.secondary)
                 Spacer(minLength: 0)
                 hours(f.hourly, columns: 3, width: 6)
-                Text("sample forecast").foregroundStyle(.tertiary)
+                Text(sample ? "sample forecast" : updatedText).foregroundStyle(.tertiary)
             }
         }
+    }
+
+    /// "updated 10:00" when the forecast says when it was made, else where it came from.
+    private var updatedText: String {
+        guard let updated = entry.updated else { return entry.source.shortName }
+        return "updated \(Feeds.clock(updated, in: timeZone))"
     }
 
     /// The next hours in columns: the hour, the sky, the temperature.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashCatalog
+import DashHost
 import Foundation
 import WidgetDash
 
@@ -12,15 +13,26 @@ struct TodoCommand: ParsableCommand {
     )
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add an item (a running dashboard shows it on its next reload, r).")
+        static let configuration = CommandConfiguration(abstract: "Add an item (running dashboards show it at once).")
         @Argument(help: "The item's text.") var text: [String]
+        @Option(help: ArgumentHelp("When it is due: 2026-11-23, 2026-11-23T09:00 (local) or ISO-8601 with a zone.", valueName: "DATE"))
+        var due: String?
         func run() throws {
+            var dueDate: Date?
+            if let due {
+                guard let date = WidgetParameter.date(from: due) ?? SharedTimeline.parseISO8601(due) else {
+                    printError("todo add: --due: expected a date such as 2026-11-23, 2026-11-23T09:00 or 2026-11-23T09:00:00Z, found \"\(TextSanitizer.sanitize(due, keepNewlines: false))\"")
+                    throw ExitStatus.usage
+                }
+                dueDate = date
+            }
             try InteractionSetup.installStateStore()
-            guard let item = TodoStore.add(text.joined(separator: " ")) else {
+            guard let item = TodoStore.add(text.joined(separator: " "), due: dueDate) else {
                 printError("todo add: the text is empty")
                 throw ExitStatus.usage
             }
-            print("added #\(item.id): \(item.text)")
+            print("added #\(item.id): \(item.text)\(item.due.map { " (due \(WidgetParameter.text(of: $0)))" } ?? "")")
+            TodoCommand.notifyDashboards()
         }
     }
 
@@ -28,7 +40,9 @@ struct TodoCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the items.")
         func run() throws {
             try InteractionSetup.installStateStore()
-            for item in TodoStore.items { print("\(item.done ? "[x]" : "[ ]") #\(item.id) \(item.text)") }
+            for item in TodoStore.items {
+                print("\(item.done ? "[x]" : "[ ]") #\(item.id) \(item.text)\(item.due.map { " (due \(WidgetParameter.text(of: $0)))" } ?? "")")
+            }
         }
     }
 
@@ -37,6 +51,13 @@ struct TodoCommand: ParsableCommand {
         func run() throws {
             try InteractionSetup.installStateStore()
             TodoStore.clearDone()
+            TodoCommand.notifyDashboards()
         }
+    }
+
+    /// Asks running dashboards to reload the widgets that show the list, as a write to the
+    /// store does (the app in the foreground: outside the budget).
+    static func notifyDashboards() {
+        _ = StoreNotifier.post([.reload("todo"), .reload("reminders")], location: StoreLocation.resolve(dataDirectory: nil))
     }
 }

@@ -48,7 +48,7 @@ struct StocksWeatherTests {
     }
 
     @Test func symbolParameterResolvesKnownTickersIgnoringCase() async throws {
-        #expect(StocksIntent.parameterDeclarations.map(\.name) == ["symbol"])
+        #expect(StocksIntent.parameterDeclarations.map(\.name) == ["symbol", "symbols"])
         #expect(StocksIntent().symbol.id == "AAPL")
         #expect(try await StocksIntent.resolved(["symbol": "msft"]).symbol.id == "MSFT")
         #expect(try await StocksIntent.resolved(["symbol": " brk.b "]).symbol.id == "BRK.B")
@@ -133,7 +133,7 @@ struct StocksWeatherTests {
     }
 
     @Test func placeParameterResolvesIdsAndNames() async throws {
-        #expect(WeatherIntent.parameterDeclarations.map(\.name) == ["place"])
+        #expect(WeatherIntent.parameterDeclarations.map(\.name) == ["place", "file"])
         #expect(WeatherIntent().place.id == "london")
         #expect(try await WeatherIntent.resolved(["place": "tokyo"]).place.id == "tokyo")
         #expect(try await WeatherIntent.resolved(["place": "New York"]).place.id == "new-york")

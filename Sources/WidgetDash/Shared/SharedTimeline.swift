@@ -131,7 +131,7 @@ public struct SharedTimeline: Hashable, Sendable {
     }
 
     /// Parses an ISO-8601 date and time with a zone, with or without fractional seconds.
-    static func parseISO8601(_ text: String) -> Date? {
+    public static func parseISO8601(_ text: String) -> Date? {
         // Formatters are made per call: they are not Sendable, and pushes are rare.
         let plain = ISO8601DateFormatter()
         if let d = plain.date(from: text) { return d }

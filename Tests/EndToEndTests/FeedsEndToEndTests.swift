@@ -1,0 +1,81 @@
+import DashTesting
+import Foundation
+import Testing
+
+/// Weather, stocks, calendar and reminders fed with real data, through the real binary.
+@Suite("Feeds end to end", .serialized)
+struct FeedsEndToEndTests {
+    static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+
+    /// `20261122T093000Z`.
+    static func ics(_ date: Date) -> String {
+        iso(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+    }
+
+    @Test func todoAddTakesADueDateAndRefusesABadOne() throws {
+        guard let binary = WidgetDashBinary.path else {
+            Issue.record("the widgetdash binary is missing")
+            return
+        }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        let added = try StoreEndToEndTests.run(binary, ["todo", "add", "Pay rent", "--due", "2026-11-23T09:00"], environment: env)
+        #expect(added.status == 0 && added.out == "added #1: Pay rent (due 2026-11-23T09:00)\n", "\(added)")
+        let zoned = try StoreEndToEndTests.run(binary, ["todo", "add", "Call", "--due", "2026-11-23T18:30:00+01:00"], environment: env)
+        #expect(zoned.status == 0 && zoned.out.contains("(due 2026-11-23T17:30)"), "\(zoned)")
+        let bad = try StoreEndToEndTests.run(binary, ["todo", "add", "Never", "--due", "soon"], environment: env)
+        #expect(bad.status == 64)
+        #expect(bad.err.contains("--due: expected a date such as 2026-11-23, 2026-11-23T09:00 or 2026-11-23T09:00:00Z, found \"soon\""), "\(bad.err)")
+        let list = try StoreEndToEndTests.run(binary, ["todo", "list"], environment: env)
+        #expect(list.out == "[ ] #1 Pay rent (due 2026-11-23T09:00)\n[ ] #2 Call (due 2026-11-23T17:30)\n", "\(list.out)")
+    }
+
+    @Test func feedsShowInARunningDashboardAndFollowWrites() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
+            Issue.record("tmux or the widgetdash binary is missing")
+            return
+        }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        let config = try #require(env["XDG_CONFIG_HOME"]) + "/widgetdash"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let hour = (Date().timeIntervalSince1970 / 3600).rounded(.down) * 3600
+        let hours = (-1...8).map { i in
+            #"{"time": "\#(Self.iso(Date(timeIntervalSince1970: hour + Double(i) * 3600)))", "temperature": \#(10 + i), "condition": "rain"}"#
+        }
+        try #"{"place": "Gotham", "timeZone": "UTC", "hours": [\#(hours.joined(separator: ","))]}"#
+            .write(toFile: config + "/forecast.json", atomically: true, encoding: .utf8)
+        let start = Date(timeIntervalSince1970: hour + 2 * 3600)
+        try """
+            BEGIN:VCALENDAR\r
+            BEGIN:VEVENT\r
+            SUMMARY:Launch review\r
+            DTSTART:\(Self.ics(start))\r
+            DURATION:PT30M\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.write(toFile: config + "/calendar.ics", atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(command: [binary, "--widget", "weather@medium", "--widget", "stocks@medium:symbols=SAP.DE",
+                                             "--widget", "calendar@medium", "--widget", "reminders@medium"],
+                                   width: 100, height: 30, environment: env)
+        #expect(tmux.waitFor("Launch review", timeout: 10), "\(tmux.screenText)")
+        #expect(tmux.waitFor("Gotham", timeout: 5), "\(tmux.screenText)")
+        #expect(tmux.waitFor("widgetdash set stocks.SAP.DE PRICE", timeout: 5), "\(tmux.screenText)")
+        #expect(tmux.waitFor("Nothing due", timeout: 5), "\(tmux.screenText)")
+        #expect(!tmux.screenText.lowercased().contains("sample"), "\(tmux.screenText)")
+        // A script writes a price; the stocks widget follows without a key press.
+        let set = try StoreEndToEndTests.run(binary, ["set", "stocks.SAP.DE", #"{"price": 231.45, "previousClose": 228.1}"#], environment: env)
+        #expect(set.status == 0, "\(set.err)")
+        #expect(tmux.waitFor("231.45", timeout: 5), "\(tmux.screenText)")
+        // `todo add` tells the dashboard, too.
+        let due = Self.iso(Date(timeIntervalSince1970: hour + 5 * 3600)).prefix(16)
+        let todo = try StoreEndToEndTests.run(binary, ["todo", "add", "Water the plants", "--due", String(due)], environment: env)
+        #expect(todo.status == 0, "\(todo.err)")
+        #expect(tmux.waitFor("Water the plants", timeout: 5), "\(tmux.screenText)")
+        // A forecast written to the store wins over the file; a broken one is shown as such.
+        let broken = try StoreEndToEndTests.run(binary, ["set", "weather.forecast", #"{"hours": []}"#], environment: env)
+        #expect(broken.status == 0, "\(broken.err)")
+        #expect(tmux.waitFor("hours: empty", timeout: 5), "\(tmux.screenText)")
+        tmux.send(keys: "q")
+        #expect(tmux.waitForExit(timeout: 5) == 0)
+    }
+}
