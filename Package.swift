@@ -9,8 +9,9 @@ let package = Package(
         .library(name: "WidgetDash", targets: ["WidgetDash"]),
         // Built-in widgets, for hosts that want them.
         .library(name: "DashCatalog", targets: ["DashCatalog"]),
-        // The host and terminal, so an extension package can run the dashboard with its own bundle.
-        .library(name: "DashApp", targets: ["DashHost", "DashTerminal"]),
+        // The whole program as a library, so a package of widgets can run the dashboard with its
+        // own bundle added (`@main struct MyWidgets: WidgetBundle`); see Examples/.
+        .library(name: "DashApp", targets: ["DashApp"]),
         .executable(name: "widgetdash", targets: ["widgetdash"]),
     ],
     dependencies: [
@@ -37,13 +38,14 @@ let package = Package(
         ),
         .target(name: "DashTerminal", dependencies: ["DashHost", "WidgetDash", "CNcursesw"]),
         .target(name: "DashTesting", dependencies: ["WidgetDash", "DashHost"]),
-        .executableTarget(
-            name: "widgetdash",
+        .target(
+            name: "DashApp",
             dependencies: [
                 "WidgetDash", "DashCatalog", "DashHost", "DashTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "widgetdash", dependencies: ["DashApp"]),
         .testTarget(name: "WidgetDashTests", dependencies: ["WidgetDash", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(
             name: "DashCatalogTests",

@@ -20,7 +20,7 @@ enum InteractionSetup {
     /// Everything `run` needs before the first dashboard is made.
     static func prepare(opener: String?) throws {
         try installStateStore()
-        InteractionDefaults.controls = BuiltinWidgets().controlDescriptions
+        InteractionDefaults.controls = KnownWidgets.controls
         InteractionDefaults.opener = LinkOpener.resolve(option: opener)
     }
 }

@@ -6,7 +6,6 @@ import Foundation
 import WidgetDash
 
 /// The `widgetdash` command: the dashboard, and the tools around it.
-@main
 struct WidgetDashCommand: AsyncParsableCommand {
     static let version = "0.1.0"
 
@@ -31,9 +30,25 @@ enum ExitStatus {
     static let noInput = ExitCode(66)
 }
 
-/// The widgets this build knows: the built-in bundle.
+/// The widgets this process knows: the built-in bundle, the command widget, then any bundles
+/// added by `WidgetDashApp.main(adding:)` (a widget extension's own).
 enum KnownWidgets {
-    static var all: [WidgetDescription] { BuiltinWidgets().widgetDescriptions + [CommandWidget().body._description] }
+    /// Added bundles. Safe without a lock: `WidgetDashApp.main(adding:)` writes it once, before
+    /// the command line is parsed and before any task or thread exists; later it is only read.
+    nonisolated(unsafe) private static var added: [any WidgetBundle.Type] = []
+
+    static func add(_ bundles: [any WidgetBundle.Type]) { added += bundles }
+
+    /// Every bundle: the built-ins first, so a kind keeps its built-in meaning.
+    static var bundles: [any WidgetBundle] { [BuiltinWidgets()] + added.map { $0.init() } }
+
+    static var all: [WidgetDescription] {
+        let added = bundles.dropFirst().flatMap(\.widgetDescriptions)
+        return BuiltinWidgets().widgetDescriptions + [CommandWidget().body._description] + added
+    }
+
+    /// The controls of every bundle, for the control center.
+    static var controls: [ControlDescription] { bundles.flatMap(\.controlDescriptions) }
 }
 
 /// Writes a message to standard error.
