@@ -117,8 +117,11 @@ struct RunCommand: AsyncParsableCommand {
         options.installsWidgetCenter = true
         options.watchesConfig = true
         // Before the shell: its dashboard asks providers at once, and they read the store.
-        let storeListener = StoreLink.start(options: store)
+        // One connection for widgets and activities, opened on the first read.
+        let sharedStore = LazySharedStore(location: store.location)
+        let storeListener = StoreLink.start(options: store, store: sharedStore)
         defer { storeListener?.stop() }
+        options.activities = ActivityLink.start(options: store, store: sharedStore, config: config)
         let shell = DashboardShell(options)
         do {
             _ = try await TerminalRunLoop.runOnOwnThread(host: shell)

@@ -209,10 +209,11 @@ struct ReloadCommand: ParsableCommand {
 /// Connects a running dashboard to the store: installs the read API's backing (the database
 /// opens on the first read) and listens for scripts' writes.
 enum StoreLink {
-    /// Starts listening; keep the listener alive for as long as the dashboard runs.
-    static func start(options: StoreOptions) -> StoreListener? {
+    /// Starts listening; keep the listener alive for as long as the dashboard runs. `store` is
+    /// opened on the first read and shared with the activities.
+    static func start(options: StoreOptions, store: LazySharedStore) -> StoreListener? {
         let location = options.location
-        WidgetSharedStore.shared._setBacking(SharedStore.lazyBacking(at: location))
+        WidgetSharedStore.shared._setBacking(SharedStore.lazyBacking(store))
         let queue = StoreChangeQueue.shared
         do {
             return try StoreListener(location: location) { queue.post($0) }
@@ -221,5 +222,20 @@ enum StoreLink {
             printError("\(error); widgets will not update on writes (press R to reload)")
             return nil
         }
+    }
+}
+
+/// Connects a running dashboard to Live Activities: the island and lock screen read them from
+/// the store, and intents (the timer's Pause) change them there through `ActivitySystem`.
+enum ActivityLink {
+    static func start(options: StoreOptions, store: LazySharedStore, config: String?) -> ActivityController {
+        let location = options.location
+        let maximum = ActivityTools.maximumCount(config: config)
+        ActivitySystem.shared._setBacking(store.activityBacking(maximumCount: maximum) { id in
+            // Every dashboard on this store hears it, this one included (through its socket).
+            StoreNotifier.post([.activity(id)], location: location)
+            StoreChangeQueue.shared.post([.activity(id)])
+        })
+        return ActivityController(descriptions: KnownWidgets.activities, source: .store(store))
     }
 }

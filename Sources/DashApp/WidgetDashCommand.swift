@@ -15,7 +15,7 @@ struct WidgetDashCommand: AsyncParsableCommand {
         discussion: "Run without a subcommand to open the dashboard. Press ? in it for the keys.",
         version: version,
         subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, SimulateCommand.self, BenchCommand.self, ThemesCommand.self, PasscodeCommand.self, TodoCommand.self, ConfigCommand.self, DemoCommand.self,
-                      SetCommand.self, GetCommand.self, KeysCommand.self, UnsetCommand.self, PushCommand.self, ReloadCommand.self],
+                      SetCommand.self, GetCommand.self, KeysCommand.self, UnsetCommand.self, PushCommand.self, ReloadCommand.self, ActivityCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
@@ -49,6 +49,12 @@ enum KnownWidgets {
 
     /// The controls of every bundle, for the control center.
     static var controls: [ControlDescription] { bundles.flatMap(\.controlDescriptions) }
+
+    /// The Live Activity types of every bundle (a type keeps its first meaning).
+    static var activities: [ActivityDescription] {
+        var seen = Set<String>()
+        return bundles.flatMap(\.activityDescriptions).filter { seen.insert($0.activityType).inserted }
+    }
 }
 
 /// Writes a message to standard error.

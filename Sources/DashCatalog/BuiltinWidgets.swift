@@ -22,6 +22,10 @@ public struct BuiltinWidgets: WidgetBundle {
         // Controls for the control center (c).
         LightControl()
         FlashlightControl()
+        // Live Activities, started by scripts (widgetdash activity start TYPE …) or intents.
+        DeliveryLiveActivity()
+        GameLiveActivity()
+        TimerLiveActivity()
         // Fed from scripts through the shared store (widgetdash set / push).
         NotesWidget()
         TextDataWidget()

@@ -20,6 +20,8 @@ public final class Dashboard: InteractiveHost {
     public internal(set) var slots: [SmartStack] = []
 
     private let mailbox = Mailbox()
+    /// The run loop's waker, kept for an activity controller attached later.
+    var waker: (@Sendable () -> Void)?
     /// Provider tasks by request serial: a retry after a time-out may run beside the
     /// abandoned request, and only the current one is waited for.
     private var inFlight: [Int: Task<Void, Never>] = [:]
@@ -33,6 +35,8 @@ public final class Dashboard: InteractiveHost {
     public internal(set) var showsInspector = false
     /// Taps in flight, elements on screen, the detail view and the control center.
     let interaction = InteractionState()
+    /// Live Activities: the Dynamic Island and the lock screen's cards (nil: none in this build).
+    public internal(set) var activities: ActivityController?
 
     // Screen state.
     public private(set) var screenSize = CellSize(width: 80, height: 24)
@@ -80,12 +84,15 @@ public final class Dashboard: InteractiveHost {
         interaction.mailbox.setWaker(waker)
         storeChanges.setWaker(waker)
         presentation.passcodeChecks.setWaker(waker)
+        activities?.setWaker(waker)
+        self.waker = waker
     }
 
     public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
 
     public func secondsUntilNextDeadline() -> Double? {
-        let candidates = [scheduler.nextDeadline(), nextStatusLineChange(), presentationDeadline(), interactionDeadline(), stackDeadline()].compactMap { $0 }
+        let candidates = [scheduler.nextDeadline(), nextStatusLineChange(), presentationDeadline(), interactionDeadline(), stackDeadline(),
+                          activities?.deadline(now: clock.now())].compactMap { $0 }
         guard let earliest = candidates.min() else { return nil }
         return max(0, clock.wallSeconds(until: earliest))
     }
@@ -106,6 +113,7 @@ public final class Dashboard: InteractiveHost {
             perform(scheduler.requestReload(kind: kind, reason: .widgetCenter, at: now))
         }
         handleStoreChanges(storeChanges.drain(), at: now)
+        if activities?.advance(now: now, speed: scheduler.clockSpeed) == true { screenDirty = true }
         perform(scheduler.advance(to: now))
         updateStacks(at: now)
         lockIfIdle(at: now)
@@ -124,6 +132,7 @@ public final class Dashboard: InteractiveHost {
                 if key == .character("q") { return .quit }
                 return .continue
             }
+            if let action = handleActivityKey(key) { return action }
             if let action = handleLockedInteractionKey(key) { return action }
             if let action = handlePresentationKey(key) { return action }
             if showsInspector, key == .escape || key == .character("i") {
@@ -187,6 +196,7 @@ public final class Dashboard: InteractiveHost {
                 scheduler.setRefresh(instance.id, at: nil, now: now)
             }
         }
+        if !isLocked && !showsInspector { drawIsland(&screen, now: now) }
         drawInteractionScreens(&screen, now: now)
         drawStatusLine(&screen, now: now)
         if showsHelp { drawHelp(&screen) }
@@ -357,6 +367,7 @@ public final class Dashboard: InteractiveHost {
         ("t", "light or dark variant of the theme"),
         ("T", "next theme"),
         ("l", "lock or unlock"),
+        ("x", "open the Live Activity in the island (Esc closes)"),
         ("g", "gallery: browse widgets, Enter adds one"),
         ("d", "demo: every widget in one family (f/F)"),
         ("s", "StandBy: two widgets full screen"),

@@ -11,6 +11,8 @@ import WidgetDash
 /// [lock]
 /// auto_lock = "10m"
 /// screen = ["calendar@rectangular", "clock@inline"]
+/// [activities]
+/// max = 5
 /// [[page]]
 /// widgets = ["clock@small", "system@small | calendar@small", "calendar@medium"]
 /// ```
@@ -32,6 +34,7 @@ public struct ConfigReader {
     static let tables: [String: [String]] = [
         "scheduler": ["budget", "jitter"],
         "lock": ["auto_lock", "screen"],
+        "activities": ["max"],
     ]
     static let pageKeys = ["widgets", "name"]
 
@@ -67,7 +70,7 @@ public struct ConfigReader {
             let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
             if parts.count == 1 {
                 if !Self.topKeys.contains(path) {
-                    problem(line, "unknown key \"\(path)\" (expected one of: \(Self.topKeys.joined(separator: ", ")), or a table [scheduler], [lock], [[page]], [[widget]])")
+                    problem(line, "unknown key \"\(path)\" (expected one of: \(Self.topKeys.joined(separator: ", ")), or a table [scheduler], [lock], [activities], [[page]], [[widget]])")
                 }
                 continue
             }
@@ -80,12 +83,12 @@ public struct ConfigReader {
                 if !keys.contains(key) { problem(line, "unknown key \"\(key)\" in [\(table)] (expected: \(keys.joined(separator: ", ")))") }
             } else if !reportedTables.contains(table) {
                 reportedTables.insert(table)
-                problem(doc.tables[table] ?? line, "unknown table [\(table)] (expected [scheduler], [lock], [[page]] or [[widget]])")
+                problem(doc.tables[table] ?? line, "unknown table [\(table)] (expected [scheduler], [lock], [activities], [[page]] or [[widget]])")
             }
         }
         for (table, line) in doc.tables.sorted(by: { $0.value < $1.value })
         where Self.tables[table] == nil && !reportedTables.contains(table) && !table.contains(".") {
-            problem(line, "unknown table [\(table)] (expected [scheduler], [lock], [[page]] or [[widget]])")
+            problem(line, "unknown table [\(table)] (expected [scheduler], [lock], [activities], [[page]] or [[widget]])")
         }
         for (name, lines) in doc.arrayTables where name != "page" && name != "widget" {
             problem(lines[0], "unknown array of tables [[\(name)]] (expected [[page]] or [[widget]])")
@@ -116,6 +119,11 @@ public struct ConfigReader {
             switch Self.duration(entry.value) {
             case .some(let seconds): config.jitter = seconds
             case .none: problem(entry.line, "expected a duration for \"jitter\" such as \"30s\", \"5m\", \"1h30m\" or a number of seconds, found \(Self.show(entry.value))")
+            }
+        }
+        if let entry = doc.entries["activities.max"] {
+            if case .integer(let n) = entry.value, n >= 1, n <= 100 { config.maximumActivities = n } else {
+                problem(entry.line, "expected a whole number from 1 to 100 for \"max\" (Live Activities running at once), found \(Self.show(entry.value))")
             }
         }
         if let entry = doc.entries["lock.auto_lock"] {

@@ -62,6 +62,8 @@ public struct DashConfig {
     public var budget: Int?
     /// The widest jitter window of `.after` reloads, in seconds.
     public var jitter: TimeInterval?
+    /// How many Live Activities may run at once (`[activities] max`).
+    public var maximumActivities: Int?
     /// Widgets the config itself defines (`[[widget]]` tables, made by placement resolvers),
     /// in addition to the built-in ones; pages refer to them by their `name`.
     public var widgets: [WidgetDescription] = []

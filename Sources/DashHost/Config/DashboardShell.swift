@@ -30,6 +30,8 @@ public struct ShellOptions {
     public var installsWidgetCenter = false
     /// Watch the config file and reload it when it changes.
     public var watchesConfig = false
+    /// The Live Activities every dashboard built shows (nil: none).
+    public var activities: ActivityController?
 
     public init(widgets: [WidgetDescription], configFile: URL?, defaultPages: [[PagePlacement]], defaultLockScreen: [WidgetPlacement],
                 clock: any DashClock, presentation: PresentationOptions = PresentationOptions()) {
@@ -146,6 +148,7 @@ public final class DashboardShell: InteractiveHost {
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
                           stackSizes: pages.flatMap { $0.map(\.members.count) })
         if options.installsWidgetCenter { d.installWidgetCenter() }
+        d.setActivities(options.activities)
         return d
     }
 

@@ -247,6 +247,7 @@ extension Dashboard {
     /// A click taps what is under it: a control tile, an element, or a panel with a widget URL.
     func handleMouse(_ mouse: MouseEvent) -> HostAction {
         guard mouse.kind == .click else { return .continue }
+        if !interaction.showsControlCenter, handleActivityMouse(mouse) { return .continue }
         if interaction.showsControlCenter {
             if let i = interaction.controlTiles.firstIndex(where: { $0.contains(mouse.location) }) {
                 interaction.controlFocus = i
@@ -289,17 +290,17 @@ extension Dashboard {
         case .open(let url):
             openLink(url, from: id)
         case .perform(let intent):
-            run(intent, owner: .widget(id))
+            runIntent(intent, owner: .widget(id))
         case .toggle(let isOn, let intent):
             interaction.widgets[id, default: WidgetIntentState()].toggleOverrides[element.id] = !isOn
-            run(intent, owner: .widget(id))
+            runIntent(intent, owner: .widget(id))
         }
         dirtyPanels.insert(id)
     }
 
     /// Starts `perform()` in a task, off the drawing path; its result comes back through the
     /// mailbox.
-    private func run(_ intent: AnyAppIntent, owner: IntentOwner) {
+    func runIntent(_ intent: AnyAppIntent, owner: IntentOwner) {
         interaction.tapSerial += 1
         let serial = interaction.tapSerial
         let mailbox = interaction.mailbox
@@ -330,6 +331,12 @@ extension Dashboard {
             if let error { interaction.controlValues[kind]?.message = (error, until) }
             fetchControlValue(kind)
             screenDirty = true
+        case .activity:
+            // The intent's update comes back through the store; only a failure is news here.
+            if let error {
+                interaction.notice = (TextSanitizer.sanitize("\(p.title): \(error)", keepNewlines: false), until)
+                screenDirty = true
+            }
         }
     }
 
@@ -418,7 +425,7 @@ extension Dashboard {
         screenDirty = true
     }
 
-    private func openExternally(_ url: URL) {
+    func openExternally(_ url: URL) {
         guard let opener = interaction.opener else { return }
         let text: String
         do {
@@ -484,10 +491,10 @@ extension Dashboard {
         if let optimistic = state.optimisticIsOn, value is Bool { value = optimistic }
         switch control.template(value) {
         case .button(_, let intent):
-            run(intent, owner: .control(control.kind))
+            runIntent(intent, owner: .control(control.kind))
         case .toggle(_, let isOn, let intent, _):
             interaction.controlValues[control.kind]?.optimisticIsOn = !(state.optimisticIsOn ?? isOn)
-            run(intent, owner: .control(control.kind))
+            runIntent(intent, owner: .control(control.kind))
         }
         screenDirty = true
     }

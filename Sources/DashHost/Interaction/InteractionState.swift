@@ -36,10 +36,11 @@ struct ControlValueState {
     var message: (text: String, until: Date)?
 }
 
-/// Who started an intent: a widget instance or a control (by kind).
+/// Who started an intent: a widget instance, a control (by kind) or a Live Activity (by id).
 enum IntentOwner: Hashable {
     case widget(Int)
     case control(String)
+    case activity(String)
 }
 
 /// A `perform()` in flight.

@@ -248,6 +248,8 @@ extension Dashboard {
         let drawn = lockScreen.render(widgets: widgets, size: CellSize(width: screen.width, height: max(0, screen.height - 1)),
                                       prompt: presentation.lock.prompt, promptMessage: presentation.lock.promptMessage(at: now))
         screen.draw(drawn.canvas, at: CellPoint(x: 0, y: 0))
+        // The prompt is modal: the cards wait until it is closed.
+        if presentation.lock.prompt == nil { drawActivityCards(&screen, from: drawn.contentBottom, now: now) }
         // Only the lock screen's widgets may tick while it is up.
         for instance in instances {
             scheduler.setRefresh(instance.id, at: lockIDs.contains(instance.id) ? drawn.refreshes[instance.id] ?? nil : nil, now: now)

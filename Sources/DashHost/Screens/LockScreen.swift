@@ -37,6 +37,8 @@ public struct LockScreen {
     public struct Rendered {
         public var canvas: Canvas
         public var refreshes: [Int: Date?]
+        /// The first row below the clock and the accessories: where Live Activities' cards go.
+        public var contentBottom: Int = 0
     }
 
     /// Draws the lock screen in `size`: `widgets` are the lock screen's instances (accessory
@@ -102,6 +104,7 @@ public struct LockScreen {
         }
         flush()
 
+        let contentBottom = y
         if let prompt {
             drawPrompt(prompt, message: promptMessage, in: &canvas, y: min(y, max(0, size.height - 4)))
         } else if y < size.height {
@@ -109,7 +112,7 @@ public struct LockScreen {
             canvas.write(hint, x: centered(TextWidth.width(of: hint)), y: size.height - 1,
                          style: CellStyle(foreground: palette.tertiary, background: palette.background))
         }
-        return Rendered(canvas: canvas, refreshes: refreshes)
+        return Rendered(canvas: canvas, refreshes: refreshes, contentBottom: contentBottom)
     }
 
     /// The passcode prompt: one dot per typed character, never the characters.

@@ -46,6 +46,9 @@ extension Dashboard {
                 return kind == name || parameters["timeline"] == name
             case .reload(let target):
                 return target == nil || target == kind
+            case .activity:
+                // Activities are not widgets: the activity controller reloads them.
+                return false
             }
         }.map(\.id)
     }
@@ -54,6 +57,7 @@ extension Dashboard {
     /// (exempt from the budget: a script writing is the app in the foreground).
     func handleStoreChanges(_ changes: [StoreChange], at now: Date) {
         guard !changes.isEmpty else { return }
+        if changes.contains(where: { if case .activity = $0 { true } else { false } }) { activities?.reload() }
         var seen = Set<Int>()
         for change in changes {
             for id in instances(affectedBy: change) where seen.insert(id).inserted {

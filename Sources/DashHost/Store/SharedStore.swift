@@ -24,13 +24,13 @@ import Darwin
 /// store written by a newer widgetdash is refused without being changed.
 public final class SharedStore: Sendable {
     /// The schema this build writes.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public let location: StoreLocation
     /// Set when opening had to move a damaged file aside: what happened, for the user.
     public let notice: String?
     // DatabasePool is Sendable: GRDB serialises writes and hands out readers itself.
-    private let pool: DatabasePool
+    let pool: DatabasePool
 
     private init(location: StoreLocation, pool: DatabasePool, notice: String?) {
         self.location = location
@@ -155,8 +155,12 @@ public final class SharedStore: Sendable {
     /// A backing that opens the store on the first read, so a dashboard without data widgets
     /// never pays for SQLite; an error to open is reported by every read (in the panels).
     public static func lazyBacking(at location: StoreLocation) -> WidgetSharedStore.Backing {
-        let opened = LazyStore(location: location)
-        return WidgetSharedStore.Backing(
+        lazyBacking(LazySharedStore(location: location))
+    }
+
+    /// The same, over a store opened once and shared with the process's other users (activities).
+    public static func lazyBacking(_ opened: LazySharedStore) -> WidgetSharedStore.Backing {
+        WidgetSharedStore.Backing(
             value: { key in try opened.store().value(forKey: key) },
             timeline: { name in try opened.store().timeline(named: name) }
         )
@@ -226,6 +230,26 @@ public final class SharedStore: Sendable {
             CREATE TABLE value (key TEXT PRIMARY KEY NOT NULL, json TEXT NOT NULL, modified REAL NOT NULL) WITHOUT ROWID;
             CREATE TABLE timeline (name TEXT PRIMARY KEY NOT NULL, json TEXT NOT NULL, pushed REAL NOT NULL) WITHOUT ROWID;
             """),
+        // Live Activities (see SharedStore+Activities.swift).
+        (2, """
+            CREATE TABLE activity (
+                id TEXT PRIMARY KEY NOT NULL,
+                type TEXT NOT NULL,
+                attributes TEXT NOT NULL,
+                state TEXT NOT NULL,
+                stale REAL,
+                relevance REAL NOT NULL,
+                requested REAL NOT NULL,
+                start REAL NOT NULL,
+                ended REAL,
+                dismissal TEXT NOT NULL,
+                alert_title TEXT,
+                alert_body TEXT,
+                alert_date REAL,
+                seq INTEGER NOT NULL,
+                version INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            """),
     ]
 
     private static func migrate(_ pool: DatabasePool, path: String) throws {
@@ -270,13 +294,14 @@ public enum SharedStoreError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Opens a store once, on first use, from any thread.
-private final class LazyStore: Sendable {
-    let location: StoreLocation
+public final class LazySharedStore: Sendable {
+    public let location: StoreLocation
     private let state = Mutex<Result<SharedStore, SharedStoreError>?>(nil)
 
-    init(location: StoreLocation) { self.location = location }
+    public init(location: StoreLocation) { self.location = location }
 
-    func store() throws -> SharedStore {
+    /// The store, opened on the first call.
+    public func store() throws -> SharedStore {
         try state.withLock { state in
             if let state { return state }
             let result = Result { () throws(SharedStoreError) in try SharedStore.open(at: location) }

@@ -15,6 +15,8 @@ public enum StoreChange: Hashable, Sendable {
     case timeline(String)
     /// `widgetdash reload [KIND]`: WidgetCenter from outside (nil: every widget).
     case reload(String?)
+    /// `widgetdash activity …` (or an intent) started, updated or ended the activity with this id.
+    case activity(String)
 
     /// One line of the wire format: `key NAME`, `timeline NAME`, `reload NAME`, `reload *`.
     var line: String {
@@ -22,6 +24,7 @@ public enum StoreChange: Hashable, Sendable {
         case .key(let k): "key \(k)"
         case .timeline(let t): "timeline \(t)"
         case .reload(let kind): "reload \(kind ?? "*")"
+        case .activity(let id): "activity \(id)"
         }
     }
 
@@ -34,6 +37,7 @@ public enum StoreChange: Hashable, Sendable {
             case "key": return .key(parts[1])
             case "timeline": return .timeline(parts[1])
             case "reload": return .reload(parts[1] == "*" ? nil : parts[1])
+            case "activity": return .activity(parts[1])
             default: return nil
             }
         }

@@ -149,6 +149,13 @@ extension ResolveContext {
     func allowsIntents(_ env: EnvironmentValues, what: String) -> Bool {
         // A placeholder is generic content: nothing in it can be tapped.
         if env.redactionReasons.contains(.placeholder) { return false }
+        if let presentation = env.activityPresentation {
+            guard presentation.allowsIntents else {
+                misuses.append("\(what) in the \(presentation.rawValue) presentation is drawn as plain content: buttons and toggles act only in the expanded and lock screen presentations")
+                return false
+            }
+            return true
+        }
         if env.widgetFamily == .accessoryInline {
             misuses.append("\(what) in accessoryInline is drawn as plain content: inline widgets cannot hold buttons or toggles")
             return false
@@ -159,6 +166,10 @@ extension ResolveContext {
     /// True when a link may open here; notes a misuse in the families that only have a widget URL.
     func allowsLinks(_ env: EnvironmentValues) -> Bool {
         if env.redactionReasons.contains(.placeholder) { return false }
+        if let presentation = env.activityPresentation {
+            if !presentation.allowsIntents { misuses.append("Link in the \(presentation.rawValue) presentation is drawn as plain content") }
+            return presentation.allowsIntents
+        }
         switch env.widgetFamily {
         case .systemSmall, .accessoryCircular, .accessoryInline:
             misuses.append("Link in \(env.widgetFamily.rawValue) is drawn as plain content: use widgetURL, the only link these families have")

@@ -19,6 +19,14 @@ public struct RenderedView {
 
 /// Lays out a view in a size and draws it: the engine's one entry point.
 public enum ViewRenderer {
+    /// The size `view` asks for when offered at most `size` (never more): what a host needs to
+    /// fit a small view, such as a Live Activity's compact presentation, to its content.
+    public static func idealSize<V: View>(of view: V, in size: CellSize, environment: EnvironmentValues, now: Date) -> CellSize {
+        let root = resolveSingle(view, environment, ResolveContext())
+        let wanted = root.sizeThatFits(ProposedSize(size), RenderContext(now: now))
+        return CellSize(width: max(0, min(wanted.width, size.width)), height: max(0, min(wanted.height, size.height)))
+    }
+
     /// Renders `view` centred in a canvas of `size` (as WidgetKit centres a widget's content).
     ///
     /// The canvas is first filled with the widget's container background (its own, if the view

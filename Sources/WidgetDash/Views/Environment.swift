@@ -65,6 +65,9 @@ public struct EnvironmentValues: Sendable {
     public var gaugeStyle: GaugeStyleKind = .automatic
     /// How labels are drawn.
     public var labelStyle: LabelStyleKind = .titleAndIcon
+    /// Where a Live Activity's view is drawn (nil for a widget); buttons act only in the
+    /// expanded and lock screen presentations (a widgetdash addition).
+    public var activityPresentation: ActivityPresentation?
     /// How buttons are drawn.
     var buttonStyle: ButtonStyleKind = .bracketed
 

@@ -225,6 +225,8 @@ extension WidgetBundle {
         if let list = widget as? WidgetList { return list.widgets.flatMap { descriptions(of: $0) } }
         // Controls share the bundle but are not widgets (see `controlDescriptions`).
         if widget is BundledControl { return [] }
+        // Live Activities share the bundle too (see `activityDescriptions`).
+        if widget.body is any ActivityConfigurationProviding { return [] }
         return [widget.body._description]
     }
 }

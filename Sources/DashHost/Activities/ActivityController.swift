@@ -1,0 +1,252 @@
+import Foundation
+import WidgetDash
+
+/// Where a dashboard's Live Activities come from: the shared store, or a test's list.
+public struct ActivitySource: Sendable {
+    /// Every activity not dismissed (called off the run loop).
+    public var load: @Sendable () throws -> [ActivityRecord]
+    /// The person removes an activity from the lock screen.
+    public var dismiss: @Sendable (String) throws -> Void
+
+    public init(load: @escaping @Sendable () throws -> [ActivityRecord], dismiss: @escaping @Sendable (String) throws -> Void) {
+        self.load = load
+        self.dismiss = dismiss
+    }
+
+    /// The activities of `store`, opened on the first load; with no store file yet there are
+    /// none, and SQLite is not even opened (an idle dashboard stays small).
+    public static func store(_ store: LazySharedStore) -> ActivitySource {
+        let location = store.location
+        return ActivitySource(
+            load: {
+                guard FileManager.default.fileExists(atPath: location.storeFile.path) else { return [] }
+                return try store.store().activities()
+            },
+            dismiss: { id in
+                try store.store().dismissActivity(id: id)
+                StoreNotifier.post([.activity(id)], location: location)
+            })
+    }
+}
+
+/// The run loop's view of the Live Activities: what the store holds, which one is expanded,
+/// alerts, and what was drawn where (for keys and clicks).
+///
+/// Loads run off the loop and come back through a mailbox, as providers' timelines do. Time
+/// needs no loads: a record says when it goes stale, ends and leaves, and ``deadline(now:)``
+/// wakes the loop at those moments. Kept by the shell across dashboards rebuilt on a config
+/// change, so an expanded island stays open.
+public final class ActivityController {
+    /// The activity types the bundle knows, by ``ActivityDescription/activityType``.
+    public let descriptions: [String: ActivityDescription]
+    let source: ActivitySource?
+
+    /// Every activity the last load found (not dismissed then), in start order.
+    public private(set) var records: [ActivityRecord] = []
+    /// Why the last load failed; the island and the lock screen say so.
+    public private(set) var loadProblem: String?
+
+    private let mailbox = LoopMailbox<ActivityLoad>()
+    private var loading: Task<Void, Never>?
+    private var loadAgain = false
+    private var loadSerial = 0
+
+    /// The activity opened in the island: by the person (`x`, a click: until Esc) or by an
+    /// alert (until `until`).
+    public struct Expansion: Equatable, Sendable {
+        public var id: String
+        public var byPerson: Bool
+        public var until: Date?
+        public var alert: AlertConfiguration?
+    }
+    public internal(set) var expansion: Expansion?
+    /// The alert date last seen per activity, so each alert expands the island once.
+    private var seenAlerts: [String: Date] = [:]
+    /// The lock screen's banner: an alert while locked.
+    public internal(set) var banner: (alert: AlertConfiguration, until: Date)?
+    /// Real seconds an alert keeps the island open (or its banner up).
+    public var alertSeconds: TimeInterval = 5
+
+    // What the last frame drew, in screen coordinates.
+    var islandRect: CellRect?
+    var islandElements: [InteractiveElement] = []
+    var islandFocus: Int?
+    var cards: [(id: String, rect: CellRect, elements: [InteractiveElement])] = []
+    var cardFocus: Int?
+    var nextRefresh: Date?
+
+    private var viewCache: [String: (version: Int, stale: Bool, views: Result<ActivityViews, ActivityPayloadError>)] = [:]
+
+    public init(descriptions: [ActivityDescription], source: ActivitySource?) {
+        self.descriptions = Dictionary(descriptions.map { ($0.activityType, $0) }, uniquingKeysWith: { first, _ in first })
+        self.source = source
+        reload()
+    }
+
+    /// Sets the function that wakes the run loop when a load has answered.
+    public func setWaker(_ wake: @escaping @Sendable () -> Void) { mailbox.setWaker(wake) }
+
+    /// Reads the activities again (a script changed one); a load already running is followed
+    /// by one more, so the last change is never missed.
+    public func reload() {
+        guard let source else { return }
+        if loading != nil {
+            loadAgain = true
+            return
+        }
+        loadSerial += 1
+        let serial = loadSerial
+        let mailbox = self.mailbox
+        loading = Task.detached {
+            let result: Result<[ActivityRecord], LoadFailure>
+            do { result = .success(try source.load()) } catch { result = .failure(LoadFailure(message: "\(error)")) }
+            mailbox.post(ActivityLoad(serial: serial, result: result))
+        }
+    }
+
+    /// Waits for the load in flight and takes it in (tests and tools).
+    public func settle(now: Date, speed: Double = 1) async {
+        while let task = loading {
+            await task.value
+            _ = advance(now: now, speed: speed)
+        }
+    }
+
+    /// Sets the activities directly (tests, previews).
+    public func setRecords(_ records: [ActivityRecord], now: Date, speed: Double = 1) {
+        take(records, now: now, speed: speed)
+    }
+
+    /// Takes in finished loads and ends what has timed out; true when the screen changed.
+    public func advance(now: Date, speed: Double) -> Bool {
+        var changed = false
+        for load in mailbox.drain() {
+            loading = nil
+            switch load.result {
+            case .success(let records):
+                take(records, now: now, speed: speed)
+                loadProblem = nil
+            case .failure(let failure):
+                loadProblem = failure.message
+            }
+            changed = true
+            if loadAgain {
+                loadAgain = false
+                reload()
+            }
+        }
+        if let e = expansion, let until = e.until, now >= until {
+            expansion = nil
+            changed = true
+        }
+        if let e = expansion, !shown(at: now).contains(where: { $0.id == e.id }) {
+            expansion = nil
+            changed = true
+        }
+        if let b = banner, now >= b.until {
+            banner = nil
+            changed = true
+        }
+        if let refresh = nextRefresh, now >= refresh { changed = true }
+        if let next = records.compactMap({ ActivityRules.nextChange(of: $0, after: now.addingTimeInterval(-1)) }).min(), next <= now {
+            changed = true
+        }
+        return changed
+    }
+
+    private func take(_ new: [ActivityRecord], now: Date, speed: Double) {
+        records = new
+        let ids = Set(new.map(\.id))
+        viewCache = viewCache.filter { ids.contains($0.key) }
+        seenAlerts = seenAlerts.filter { ids.contains($0.key) }
+        for record in new {
+            guard let alert = record.alert, let sent = record.alertDate, seenAlerts[record.id] != sent else { continue }
+            let isFirstSight = seenAlerts[record.id] == nil && record.version > 1 && now.timeIntervalSince(sent) > alertSeconds * speed
+            seenAlerts[record.id] = sent
+            // An alert from before this dashboard started is history, not news.
+            if isFirstSight { continue }
+            let until = now.addingTimeInterval(alertSeconds * speed)
+            if expansion?.byPerson != true { expansion = Expansion(id: record.id, byPerson: false, until: until, alert: alert) }
+            banner = (alert, until)
+        }
+    }
+
+    /// The next moment something about the activities changes by itself: a state change, the
+    /// end of an alert, the next second of a live timer on screen. Nil: nothing to wait for.
+    public func deadline(now: Date) -> Date? {
+        var dates = records.compactMap { ActivityRules.nextChange(of: $0, after: now) }
+        if let until = expansion?.until { dates.append(until) }
+        if let until = banner?.until { dates.append(until) }
+        if let refresh = nextRefresh { dates.append(refresh) }
+        return dates.min()
+    }
+
+    /// The activities on screen at `now`, most relevant first.
+    public func shown(at now: Date) -> [ActivityRecord] { ActivityRules.shown(records, at: now) }
+
+    /// The views of `record` at `now`, made once per update and once more when it turns stale.
+    public func views(for record: ActivityRecord, at now: Date) -> Result<ActivityViews, ActivityPayloadError> {
+        let stale = ActivityRules.state(of: record, at: now) == .stale
+        if let cached = viewCache[record.id], cached.version == record.version, cached.stale == stale { return cached.views }
+        let result: Result<ActivityViews, ActivityPayloadError>
+        if let description = descriptions[record.activityType] {
+            do throws(ActivityPayloadError) { result = .success(try description.views(record, stale)) } catch { result = .failure(error) }
+        } else {
+            result = .failure(ActivityPayloadError(what: "type", message: "no activity type \"\(record.activityType)\" in this build"))
+        }
+        viewCache[record.id] = (record.version, stale, result)
+        return result
+    }
+
+    /// Views that stand in for an activity whose views cannot be made: its type and the problem.
+    static func fallbackViews(for record: ActivityRecord, problem: ActivityPayloadError) -> ActivityViews {
+        let name = TextSanitizer.sanitize(record.activityType, keepNewlines: false)
+        let island = DynamicIsland {
+            DynamicIslandExpandedRegion(.leading) { Label(name, systemImage: "exclamationmark.triangle") }
+            DynamicIslandExpandedRegion(.bottom) { Text(problem.description).foregroundStyle(.secondary).lineLimit(2) }
+        } compactLeading: {
+            Image(systemName: "exclamationmark.triangle").foregroundStyle(.orange)
+        } compactTrailing: {
+            Text(name).lineLimit(1)
+        } minimal: {
+            Image(systemName: "exclamationmark.triangle").foregroundStyle(.orange)
+        }
+        let card = VStack(alignment: .leading, spacing: 0) {
+            Label(name, systemImage: "exclamationmark.triangle").foregroundStyle(.orange)
+            Text(problem.description).foregroundStyle(.secondary).lineLimit(3)
+        }
+        return ActivityViews(lockScreen: AnyView(card), island: island, backgroundTint: nil)
+    }
+
+    /// The views, or the stand-in when they cannot be made.
+    func viewsOrFallback(for record: ActivityRecord, at now: Date) -> ActivityViews {
+        switch views(for: record, at: now) {
+        case .success(let views): views
+        case .failure(let problem): Self.fallbackViews(for: record, problem: problem)
+        }
+    }
+
+    /// The activity the island expands for `x`: the most relevant one.
+    func toggleExpansion(at now: Date) -> Bool {
+        if expansion != nil {
+            expansion = nil
+            islandFocus = nil
+            return true
+        }
+        guard let top = shown(at: now).first else { return false }
+        expansion = Expansion(id: top.id, byPerson: true, until: nil, alert: nil)
+        islandFocus = nil
+        return true
+    }
+}
+
+/// One answer of a load.
+struct ActivityLoad: Sendable {
+    var serial: Int
+    var result: Result<[ActivityRecord], LoadFailure>
+}
+
+/// Why a load failed, as a message.
+struct LoadFailure: Error {
+    var message: String
+}

@@ -1,0 +1,219 @@
+import Foundation
+import WidgetDash
+
+/// The dashboard's Live Activities: the Dynamic Island at the top of the home screen, the cards
+/// on the lock screen, their keys and clicks. Kept apart from the screen code in Dashboard.swift.
+extension Dashboard {
+    /// Shows the activities `controller` keeps (the shell passes the same one to every dashboard
+    /// it builds).
+    public func setActivities(_ controller: ActivityController?) {
+        activities = controller
+        if let waker { controller?.setWaker(waker) }
+        screenDirty = true
+    }
+
+    /// The widest the expanded island gets.
+    static let expandedIslandWidth = 72
+
+    // MARK: Drawing
+
+    /// Draws the island at the top centre: compact for one activity, minimal for several,
+    /// expanded when opened (by `x`, a click or an alert).
+    func drawIsland(_ screen: inout Canvas, now: Date) {
+        guard let activities else { return }
+        activities.islandRect = nil
+        activities.islandElements = []
+        activities.nextRefresh = nil
+        let shown = activities.shown(at: now)
+        guard !shown.isEmpty, screen.width >= 12, screen.height >= 3 else { return }
+        let presenter = ActivityPresenter(environment: environment, islandPalette: islandPalette, now: now)
+        let center = screen.width / 2
+        var drawn: ActivityPresenter.Drawn
+        var origin: CellPoint
+        if let expansion = activities.expansion, let record = shown.first(where: { $0.id == expansion.id }) {
+            let views = activities.viewsOrFallback(for: record, at: now)
+            let title = expansion.alert.map { $0.body.isEmpty ? $0.title : "\($0.title) · \($0.body)" }
+            drawn = presenter.expanded(views, width: min(screen.width - 2, Self.expandedIslandWidth), title: title,
+                                       badge: ActivityRules.state(of: record, at: now) == .stale ? "out of date" : nil)
+            if expansion.byPerson, let focus = activities.islandFocus, drawn.elements.indices.contains(focus) {
+                highlight(drawn.elements[focus].rect, in: &drawn.canvas)
+            }
+            origin = CellPoint(x: max(0, (screen.width - drawn.canvas.width) / 2), y: 0)
+        } else if shown.count >= 2 {
+            let first = activities.viewsOrFallback(for: shown[0], at: now)
+            let second = activities.viewsOrFallback(for: shown[1], at: now)
+            let (pill, camera) = presenter.minimal(first, second)
+            drawn = pill
+            origin = CellPoint(x: max(0, center - camera), y: 0)
+        } else {
+            drawn = presenter.compact(activities.viewsOrFallback(for: shown[0], at: now))
+            origin = CellPoint(x: max(0, (screen.width - drawn.canvas.width) / 2), y: 0)
+        }
+        screen.draw(drawn.canvas, at: origin)
+        activities.islandRect = CellRect(origin: origin, size: drawn.canvas.size)
+        activities.islandElements = drawn.elements.map { moved($0, by: origin) }
+        activities.nextRefresh = drawn.nextRefresh
+    }
+
+    /// Draws the lock screen's activity cards from row `top` down, as many as fit above the
+    /// last row; the rest are counted. An alert shows as a banner at the top.
+    func drawActivityCards(_ screen: inout Canvas, from top: Int, now: Date) {
+        guard let activities else { return }
+        activities.cards = []
+        activities.nextRefresh = nil
+        let presenter = ActivityPresenter(environment: environment, islandPalette: islandPalette, now: now)
+        let width = min(screen.width - 4, 60)
+        let bottom = screen.height - 2
+        var y = top
+        let shown = activities.shown(at: now)
+        guard width >= 16 else { return }
+        var elementIndex = 0
+        for (i, record) in shown.enumerated() {
+            let state = ActivityRules.state(of: record, at: now)
+            let badge: String? = state == .ended ? "ended" : state == .stale ? "out of date" : nil
+            var drawn = presenter.lockScreenCard(activities.viewsOrFallback(for: record, at: now), width: width, locked: true, badge: badge)
+            guard y + drawn.canvas.height <= bottom else {
+                let more = "+\(shown.count - i) more"
+                screen.write(more, x: (screen.width - TextWidth.width(of: more)) / 2, y: min(y, bottom), style: CellStyle(foreground: environment.palette.secondary))
+                break
+            }
+            for e in drawn.elements {
+                if activities.cardFocus == elementIndex { highlight(e.rect, in: &drawn.canvas) }
+                elementIndex += 1
+            }
+            let origin = CellPoint(x: (screen.width - drawn.canvas.width) / 2, y: y)
+            screen.draw(drawn.canvas, at: origin)
+            activities.cards.append((record.id, CellRect(origin: origin, size: drawn.canvas.size), drawn.elements.map { moved($0, by: origin) }))
+            activities.nextRefresh = [activities.nextRefresh, drawn.nextRefresh].compactMap { $0 }.min()
+            y += drawn.canvas.height + 1
+        }
+        if let banner = activities.banner { drawBanner(banner.alert, on: &screen) }
+    }
+
+    /// An alert on the lock screen, where there is no island: a banner across the top.
+    private func drawBanner(_ alert: AlertConfiguration, on screen: inout Canvas) {
+        let palette = environment.palette
+        let width = min(screen.width - 2, 64)
+        guard width >= 10, screen.height >= 4 else { return }
+        let rect = CellRect(x: (screen.width - width) / 2, y: 0, width: width, height: 3)
+        let style = CellStyle(foreground: palette.primary, background: palette.widgetBackground)
+        screen.fill(rect, style: style)
+        screen.drawBox(rect, border: .rounded, style: CellStyle(foreground: palette.focusedBorder, background: palette.widgetBackground),
+                       title: alert.title, titleStyle: CellStyle(foreground: palette.primary, background: palette.widgetBackground, attributes: .bold))
+        screen.withClip(rect.inset(by: 1)) { $0.write(alert.body, x: rect.x + 2, y: rect.y + 1, style: style) }
+    }
+
+    /// The theme's dark palette: the island is dark in every theme.
+    var islandPalette: Palette {
+        presentation.theme.variants[.dark] ?? environment.palette
+    }
+
+    private func highlight(_ rect: CellRect, in canvas: inout Canvas) {
+        let color = environment.palette.focusedBorder
+        canvas.restyle(rect) { style in
+            style.foreground = color
+            style.attributes.insert([.reverse, .bold])
+        }
+    }
+
+    private func moved(_ element: InteractiveElement, by origin: CellPoint) -> InteractiveElement {
+        var e = element
+        e.rect.x += origin.x
+        e.rect.y += origin.y
+        return e
+    }
+
+    // MARK: Keys and clicks
+
+    /// `x` opens and closes the island; while it is open (by the person) Tab and the arrows move
+    /// between its buttons, Enter and Space tap them, Esc closes it. On the lock screen, Tab
+    /// reaches the cards' buttons. Nil: not an activity key.
+    func handleActivityKey(_ key: Key) -> HostAction? {
+        guard let activities, presentation.lock.prompt == nil else { return nil }
+        let now = clock.now()
+        if isLocked {
+            let elements = activities.cards.flatMap { card in card.elements.map { (card.id, $0) } }
+            guard !elements.isEmpty else { return nil }
+            switch key {
+            case .tab, .right, .down:
+                activities.cardFocus = ((activities.cardFocus ?? -1) + 1) % elements.count
+            case .backTab, .left, .up:
+                activities.cardFocus = ((activities.cardFocus ?? elements.count) - 1 + elements.count) % elements.count
+            case .enter, .character(" "):
+                guard let i = activities.cardFocus, elements.indices.contains(i) else { return .continue }
+                tapActivity(elements[i].0, elements[i].1)
+            default:
+                return nil
+            }
+            screenDirty = true
+            return .continue
+        }
+        guard !showsInspector, interaction.detail == nil, !interaction.showsControlCenter else { return nil }
+        if key == .character("x") {
+            if activities.toggleExpansion(at: now) { screenDirty = true; invalidateAll() }
+            return activities.shown(at: now).isEmpty ? nil : .continue
+        }
+        guard let expansion = activities.expansion, expansion.byPerson else { return nil }
+        let elements = activities.islandElements
+        switch key {
+        case .escape:
+            activities.expansion = nil
+            activities.islandFocus = nil
+            invalidateAll()
+        case .tab, .right, .down:
+            guard !elements.isEmpty else { return .continue }
+            activities.islandFocus = ((activities.islandFocus ?? -1) + 1) % elements.count
+        case .backTab, .left, .up:
+            guard !elements.isEmpty else { return .continue }
+            activities.islandFocus = ((activities.islandFocus ?? elements.count) - 1 + elements.count) % elements.count
+        case .enter, .character(" "):
+            if let i = activities.islandFocus, elements.indices.contains(i) { tapActivity(expansion.id, elements[i]) }
+        default:
+            return nil
+        }
+        screenDirty = true
+        return .continue
+    }
+
+    /// A click on the island opens it, or taps the button under it when open; a click on a lock
+    /// screen card's button taps it. False: the click was not on an activity.
+    func handleActivityMouse(_ mouse: MouseEvent) -> Bool {
+        guard let activities, mouse.kind == .click else { return false }
+        let now = clock.now()
+        if isLocked {
+            for card in activities.cards where card.rect.contains(mouse.location) {
+                if let element = card.elements.first(where: { $0.rect.contains(mouse.location) }) { tapActivity(card.id, element) }
+                return true
+            }
+            return false
+        }
+        guard let rect = activities.islandRect, rect.contains(mouse.location), !showsInspector, interaction.detail == nil, !interaction.showsControlCenter else { return false }
+        if let expansion = activities.expansion {
+            if let i = activities.islandElements.firstIndex(where: { $0.rect.contains(mouse.location) }) {
+                activities.islandFocus = i
+                tapActivity(expansion.id, activities.islandElements[i])
+            } else if !expansion.byPerson {
+                // An alert opened it; a click keeps it open.
+                activities.expansion?.byPerson = true
+                activities.expansion?.until = nil
+            }
+        } else {
+            _ = activities.toggleExpansion(at: now)
+            invalidateAll()
+        }
+        screenDirty = true
+        return true
+    }
+
+    /// Taps a button or toggle of an activity: runs its intent off the loop; the intent's
+    /// update reaches the screen through the store, like a script's.
+    private func tapActivity(_ id: String, _ element: InteractiveElement) {
+        switch element.action {
+        case .perform(let intent), .toggle(_, let intent):
+            runIntent(intent, owner: .activity(id))
+        case .open(let url):
+            if LinkOpener.isWebURL(url), interaction.opener != nil { openExternally(url) }
+        }
+        screenDirty = true
+    }
+}
