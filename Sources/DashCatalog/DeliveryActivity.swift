@@ -41,7 +41,10 @@ public struct DeliveryLiveActivity: Widget {
             let eta = Text(timerInterval: Self.countdown(to: context.state.eta), countsDown: true, showsHours: false)
             return DynamicIsland {
                 DynamicIslandExpandedRegion(.leading) {
-                    Label("#" + context.attributes.orderNumber, systemImage: "takeoutbag.and.cup.and.straw")
+                    HStack(spacing: 1) {
+                        Text("🍕")
+                        Text("#" + context.attributes.orderNumber).bold()
+                    }
                 }
                 DynamicIslandExpandedRegion(.trailing) {
                     eta.bold().foregroundStyle(.orange)
@@ -97,7 +100,7 @@ struct DeliveryCard: View {
             VStack(alignment: .trailing, spacing: 0) {
                 Text("arrives in").foregroundStyle(.secondary)
                 Text(timerInterval: DeliveryLiveActivity.countdown(to: context.state.eta), countsDown: true, showsHours: false)
-                    .font(.title).bold().foregroundStyle(.orange)
+                    .font(.largeTitle).foregroundStyle(.orange)
             }
         }
     }

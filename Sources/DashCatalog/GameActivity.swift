@@ -46,14 +46,14 @@ public struct GameLiveActivity: Widget {
             return DynamicIsland {
                 DynamicIslandExpandedRegion(.leading) {
                     VStack(alignment: .leading, spacing: 0) {
-                        Text(a.home).lineLimit(1)
-                        Text("\(s.homeScore)").font(.title).bold()
+                        Text(a.home).bold().lineLimit(1)
+                        Text("\(s.homeScore)").font(.largeTitle)
                     }
                 }
                 DynamicIslandExpandedRegion(.trailing) {
                     VStack(alignment: .trailing, spacing: 0) {
-                        Text(a.away).lineLimit(1)
-                        Text("\(s.awayScore)").font(.title).bold()
+                        Text(a.away).bold().lineLimit(1)
+                        Text("\(s.awayScore)").font(.largeTitle)
                     }
                 }
                 DynamicIslandExpandedRegion(.center) {
@@ -87,10 +87,12 @@ struct GameCard: View {
     var body: some View {
         let s = context.state
         VStack(alignment: .leading, spacing: 0) {
-            HStack(spacing: 1) {
+            HStack(alignment: .center, spacing: 1) {
                 Text(context.attributes.home).bold().lineLimit(1)
                 Spacer(minLength: 1)
-                Text("\(s.homeScore)  –  \(s.awayScore)").font(.headline).bold()
+                Text("\(s.homeScore)").font(.largeTitle)
+                Text("–").foregroundStyle(.secondary)
+                Text("\(s.awayScore)").font(.largeTitle)
                 Spacer(minLength: 1)
                 Text(context.attributes.away).bold().lineLimit(1)
             }

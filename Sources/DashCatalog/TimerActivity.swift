@@ -138,7 +138,7 @@ struct TimerCard: View {
                 Self.buttons(context)
             }
             Spacer(minLength: 0)
-            Self.time(context.state).font(.title).bold().foregroundStyle(.orange)
+            Self.time(context.state).font(.largeTitle).foregroundStyle(.orange)
         }
     }
 

@@ -20,7 +20,7 @@ public struct ActivitySource: Sendable {
         return ActivitySource(
             load: {
                 guard FileManager.default.fileExists(atPath: location.storeFile.path) else { return [] }
-                return try store.store().activities()
+                return try store.store().allActivities()
             },
             dismiss: { id in
                 try store.store().dismissActivity(id: id)

@@ -31,7 +31,7 @@ public struct ActivityPresenter {
     /// The most columns a minimal view may take.
     public static let minimalWidth = 5
     /// The most rows of the expanded island's top row and bottom region.
-    public static let expandedTopHeight = 3
+    public static let expandedTopHeight = 4
     public static let expandedBottomHeight = 4
     /// The most rows of a lock screen card's content.
     public static let lockScreenHeight = 6

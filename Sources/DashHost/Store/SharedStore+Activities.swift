@@ -92,6 +92,12 @@ extension SharedStore {
         }
     }
 
+    /// Every activity stored, whatever its state: a dashboard on a travelling clock decides for
+    /// itself what is dismissed at its "now".
+    public func allActivities() throws -> [ActivityRecord] {
+        try pool.read { db in try Self.fetchAll(db) }
+    }
+
     /// The full id of the activity `text` names: its id, or a prefix of one id (at least 4
     /// characters), as git takes commit ids.
     public func resolveActivityID(_ text: String, now: Date = Date()) throws -> String {
