@@ -35,6 +35,8 @@ public struct BuiltinWidgets: WidgetBundle {
         StocksWidget()
         WeatherWidget()
         RemindersWidget()
+        RecipesWidget()
+        TrophiesWidget()
     }
 }
 
