@@ -246,8 +246,10 @@ struct RecipesView: View {
             VStack(alignment: .leading, spacing: 0) {
                 Text(recipe.name).bold().foregroundStyle(.tint).lineLimit(2)
                 if !recipe.factsText.isEmpty { Text(recipe.factsText).foregroundStyle(.secondary).lineLimit(1) }
-                Text(" ")
-                Text(recipe.summary).lineLimit(3)
+                if !recipe.summary.isEmpty {
+                    Text(" ")
+                    Text(recipe.summary).lineLimit(3)
+                }
                 Spacer(minLength: 0)
                 if let next {
                     Text("Next · \(clock(next.start))").foregroundStyle(.tertiary)
@@ -261,7 +263,7 @@ struct RecipesView: View {
                     Spacer(minLength: 0)
                     Text(recipe.factsText).foregroundStyle(.secondary).lineLimit(1).layoutPriority(1)
                 }
-                Text(recipe.summary).lineLimit(2)
+                if !recipe.summary.isEmpty { Text(recipe.summary).lineLimit(2) }
                 if !recipe.ingredients.isEmpty {
                     Text(recipe.ingredients.joined(separator: " · ")).foregroundStyle(.secondary).lineLimit(2)
                 }
@@ -277,7 +279,7 @@ struct RecipesView: View {
                 }
                 if recipe.ingredients.isEmpty && recipe.steps.isEmpty {
                     // Nothing more to say about this one: the rest of the two hours instead.
-                    Text(recipe.summary).lineLimit(6)
+                    if !recipe.summary.isEmpty { Text(recipe.summary).lineLimit(6) }
                     Text(" ")
                     upNextRows(limit: RecipesProvider.upNextCount)
                     Spacer(minLength: 0)
@@ -291,7 +293,7 @@ struct RecipesView: View {
     /// The large family's recipe: what it is, its ingredients and method, and what is next.
     @ViewBuilder
     private func detail(_ recipe: Recipe) -> some View {
-        Text(recipe.summary).lineLimit(2)
+        if !recipe.summary.isEmpty { Text(recipe.summary).lineLimit(2) }
         if !recipe.ingredients.isEmpty {
             Text(" ")
             Text("Ingredients").bold()
