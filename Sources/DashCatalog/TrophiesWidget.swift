@@ -140,9 +140,14 @@ public struct TrophyRecord: Hashable, Sendable {
         case nil, .null?: return []
         case .array(let items)?:
             var out: [Int] = []
-            for (n, item) in items.suffix(maxHistory).enumerated() {
-                if let count = try whole(item, field: "history[\(n)]", expected: "a whole number of trophies") { out.append(count) }
-                else { throw FeedError("history[\(n)]: expected a whole number of trophies, found null") }
+            // Only the latest are kept; errors still name an item by its place in the array.
+            let skipped = max(0, items.count - maxHistory)
+            for (n, item) in items.dropFirst(skipped).enumerated() {
+                let field = "history[\(n + skipped)]"
+                guard let count = try whole(item, field: field, expected: "a whole number of trophies") else {
+                    throw FeedError("\(field): expected a whole number of trophies, found null")
+                }
+                out.append(count)
             }
             return out
         case let other?: throw FeedError("history: expected an array of trophy counts, found \(shown(other))")

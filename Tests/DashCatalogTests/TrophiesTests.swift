@@ -37,6 +37,14 @@ struct TrophiesTests {
         let words = try TrophyRecord.decode(try JSONValue.parse(#"{"wins": 1, "recent": ["win", "Loss", "tie", "D"], "updated": 1795342620}"#))
         #expect(words.recent == [.win, .loss, .draw, .draw])
         #expect(words.updated == Date(timeIntervalSince1970: 1_795_342_620))
+        // A long history keeps its latest 200; a bad item is named by its place in the array.
+        var long = (0..<250).map { JSONValue.number(Double($0)) }
+        let kept = try TrophyRecord.decode(.object(["trophies": .number(1), "history": .array(long)]))
+        #expect(kept.history == Array(50..<250))
+        long[240] = .string("x")
+        #expect(throws: FeedError("history[240]: expected a whole number of trophies, found \"x\"")) {
+            try TrophyRecord.decode(.object(["trophies": .number(1), "history": .array(long)]))
+        }
     }
 
     @Test func aPartialRecordFillsWhatIsMissing() throws {
