@@ -39,6 +39,8 @@ public struct BuiltinWidgets: WidgetBundle {
         StocksWidget()
         WeatherWidget()
         RemindersWidget()
+        RecipesWidget()
+        TrophiesWidget()
     }
 }
 

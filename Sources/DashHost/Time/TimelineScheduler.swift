@@ -415,6 +415,9 @@ public final class TimelineScheduler {
                 update(id) { slot in
                     if let started = slot.inFlight?.started { slot.inFlight?.started = started.addingTimeInterval(delta) }
                 }
+                // An entry whose date the jump passed is current now: `reschedule` below queues
+                // the entry after `now`, replacing the deadline that would have shown it.
+                if instance(id)?.updateCurrentEntry(at: now) == true { effects.append(.entryChanged(instance: id)) }
             } else {
                 update(id) { slot in
                     slot.budget.rewind(to: now)
