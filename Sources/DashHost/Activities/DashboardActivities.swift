@@ -73,8 +73,12 @@ extension Dashboard {
             let badge: String? = state == .ended ? "ended" : state == .stale ? "out of date" : nil
             var drawn = presenter.lockScreenCard(activities.viewsOrFallback(for: record, at: now), width: width, locked: true, badge: badge)
             guard y + drawn.canvas.height <= bottom else {
-                let more = "+\(shown.count - i) more"
-                screen.write(more, x: (screen.width - TextWidth.width(of: more)) / 2, y: min(y, bottom), style: CellStyle(foreground: environment.palette.secondary))
+                // The rest are counted on the hint row, which says how to see them.
+                let palette = environment.palette
+                let note = "+\(shown.count - i) more Live Activit\(shown.count - i == 1 ? "y" : "ies") · l to unlock"
+                let row = screen.height - 2
+                screen.fill(CellRect(x: 0, y: row, width: screen.width, height: 1), style: CellStyle(foreground: palette.tertiary, background: palette.background))
+                screen.write(note, x: max(0, (screen.width - TextWidth.width(of: note)) / 2), y: row, style: CellStyle(foreground: palette.tertiary, background: palette.background))
                 break
             }
             for e in drawn.elements {

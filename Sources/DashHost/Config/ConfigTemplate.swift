@@ -28,6 +28,9 @@ public enum ConfigTemplate {
         out += """
         ]
 
+        [activities]
+        max = 5                       # Live Activities running at once (widgetdash activity start)
+
         # Each [[page]] is one home screen page. A placement is KIND@FAMILY, with
         # families small, medium, large, extraLarge, circular, rectangular, inline;
         # `widgetdash list` shows the kinds. A Smart Stack is up to 10 widgets of one
