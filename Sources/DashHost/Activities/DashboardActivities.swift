@@ -157,7 +157,15 @@ extension Dashboard {
             if activities.toggleExpansion(at: now) { screenDirty = true; invalidateAll() }
             return activities.shown(at: now).isEmpty ? nil : .continue
         }
-        guard let expansion = activities.expansion, expansion.byPerson else { return nil }
+        guard let expansion = activities.expansion else { return nil }
+        if key == .escape {
+            // Esc closes the island whoever opened it, an alert included.
+            activities.expansion = nil
+            activities.islandFocus = nil
+            invalidateAll()
+            return .continue
+        }
+        guard expansion.byPerson else { return nil }
         let elements = activities.islandElements
         switch key {
         case .escape:
