@@ -35,6 +35,8 @@ public struct BuiltinWidgets: WidgetBundle {
         StocksWidget()
         WeatherWidget()
         RemindersWidget()
+        // This machine and this user: batteries, disks, network, uptime, mail.
+        BatteryWidget()
     }
 }
 
