@@ -37,6 +37,8 @@ public struct BuiltinWidgets: WidgetBundle {
         RemindersWidget()
         // This machine and this user: batteries, disks, network, uptime, mail.
         BatteryWidget()
+        DiskWidget()
+        NetworkWidget()
     }
 }
 
