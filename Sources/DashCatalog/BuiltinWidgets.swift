@@ -39,6 +39,8 @@ public struct BuiltinWidgets: WidgetBundle {
         BatteryWidget()
         DiskWidget()
         NetworkWidget()
+        UptimeWidget()
+        MailWidget()
     }
 }
 
