@@ -216,6 +216,14 @@ struct DiskView: View {
             switch family {
             case .accessoryInline: inline(disks)
             case .accessoryCircular: DiskCircular(disk: disks[0])
+            case .accessoryRectangular where disks.count == 1:
+                VStack(alignment: .leading, spacing: 0) {
+                    DiskRows(disks: disks, nameWidth: 6)
+                    if let space = disks[0].space {
+                        Text("\(DiskWords.size(space.free)) free").lineLimit(1)
+                    }
+                    Text(DiskWords.kind(disks[0])).foregroundStyle(.secondary).lineLimit(1)
+                }
             case .accessoryRectangular: DiskRows(disks: Array(disks.prefix(3)), nameWidth: 6)
             case .systemSmall where disks.count == 1, .systemMedium where disks.count == 1, .systemLarge where disks.count == 1:
                 DiskHero(disk: disks[0], family: family)

@@ -151,8 +151,8 @@ struct MailSmall: View {
             Label("Mail", systemImage: "envelope").foregroundStyle(summary.newCount > 0 ? AnyShapeStyle(.tint) : AnyShapeStyle(.secondary))
             if summary.newCount == 0 {
                 Spacer(minLength: 0)
-                Text("No new mail").bold()
-                Text("\(summary.totalCount) in \(path)").foregroundStyle(.secondary).lineLimit(2)
+                Label("All caught up", systemImage: "checkmark").foregroundStyle(.green).bold()
+                Text("\(summary.totalCount) read in \(path)").foregroundStyle(.secondary).lineLimit(2)
                 Spacer(minLength: 0)
             } else {
                 HStack(alignment: .bottom, spacing: 1) {
@@ -184,7 +184,7 @@ struct MailList: View {
     var twoLines = false
 
     var body: some View {
-        let shown = Array(summary.newest.prefix(twoLines ? rows : rows))
+        let shown = Array(summary.newest.prefix(rows))
         VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 1) {
                 Label(MailWords.count(summary.newCount), systemImage: "envelope").bold()
@@ -193,7 +193,16 @@ struct MailList: View {
                 if !compact { Text(path).foregroundStyle(.tertiary).lineLimit(1) }
             }
             if summary.newCount == 0 {
-                Text(compact ? "\(summary.totalCount) read" : "\(summary.totalCount) messages, all read").foregroundStyle(.secondary)
+                if compact {
+                    Text("\(summary.totalCount) read").foregroundStyle(.secondary)
+                } else {
+                    Spacer(minLength: 0)
+                    VStack(spacing: 0) {
+                        Label("All caught up", systemImage: "checkmark").foregroundStyle(.green).bold()
+                        Text("\(summary.totalCount) messages, all read").foregroundStyle(.secondary)
+                    }
+                    .frame(maxWidth: .infinity)
+                }
             }
             ForEach(Array(shown.enumerated()), id: \.offset) { _, message in
                 if compact {
@@ -212,7 +221,8 @@ struct MailList: View {
                     HStack(spacing: 1) {
                         Text(message.sender).bold().lineLimit(1).frame(width: 14, alignment: .leading).privacySensitive()
                         Text(message.subject).lineLimit(1).frame(maxWidth: .infinity, alignment: .leading).privacySensitive()
-                        Text(MailWords.when(message.delivered, now: now, zone: zone)).foregroundStyle(.secondary).layoutPriority(1)
+                        Text(MailWords.when(message.delivered, now: now, zone: zone)).foregroundStyle(.secondary)
+                            .frame(width: 6, alignment: .trailing).layoutPriority(1)
                     }
                 }
             }

@@ -33,14 +33,23 @@ public struct MaildirSummary: Hashable, Sendable {
         self.unreadable = unreadable
     }
 
-    /// Four new messages of forty-two, for the gallery and placeholders.
+    /// Eleven new messages of 248, the nine newest with their senders, for the gallery and
+    /// placeholders (made up, like every sample).
     static func sample(at date: Date) -> MaildirSummary {
-        MaildirSummary(newCount: 4, totalCount: 42, newest: [
-            MailMessage(sender: "Ana Lima", subject: "Lunch on Friday?", delivered: date.addingTimeInterval(-7 * 60)),
-            MailMessage(sender: "GitHub", subject: "[widgetdash] New pull request #88", delivered: date.addingTimeInterval(-52 * 60)),
-            MailMessage(sender: "Jonas Müller", subject: "Re: Photos from the trip", delivered: date.addingTimeInterval(-3 * 3600)),
-            MailMessage(sender: "billing@example.com", subject: "Your invoice for November", delivered: date.addingTimeInterval(-26 * 3600)),
-        ])
+        let rows: [(String, String, Double)] = [
+            ("Ana Lima", "Lunch on Friday?", 7),
+            ("GitHub", "[widgetdash] New pull request #88", 52),
+            ("Jonas Müller", "Re: Photos from the trip", 3 * 60),
+            ("billing@example.com", "Your invoice for November", 26 * 60),
+            ("Priya Raman", "Slides for Tuesday", 29 * 60),
+            ("田中 花子", "来週の打ち合わせ", 49 * 60),
+            ("Hacker Newsletter", "Top stories this week", 74 * 60),
+            ("Mum", "Call me when you land", 77 * 60),
+            ("Bookshop", "Your order has shipped", 98 * 60),
+        ]
+        return MaildirSummary(newCount: 11, totalCount: 248, newest: rows.map { sender, subject, minutes in
+            MailMessage(sender: sender, subject: subject, delivered: date.addingTimeInterval(-minutes * 60))
+        })
     }
 }
 

@@ -340,9 +340,9 @@ struct NetworkLarge: View {
                 Text("every 15 s · last \(reading.history.count) readings").foregroundStyle(.tertiary).lineLimit(1)
             }
             Text(" ")
-            NetworkDirection(received: true, reading: reading, width: 27, height: 4)
+            NetworkDirection(received: true, reading: reading, width: 27, height: 5)
             Text(" ")
-            NetworkDirection(received: false, reading: reading, width: 27, height: 4)
+            NetworkDirection(received: false, reading: reading, width: 27, height: 5)
             Text(" ")
             Divider()
             NetworkCounterRow(title: "In", bytes: c.rxBytes, packets: c.rxPackets, errors: c.rxErrors, dropped: c.rxDropped)
@@ -366,7 +366,8 @@ struct NetworkCounterRow: View {
     let dropped: UInt64
 
     var body: some View {
-        var parts = [NetworkWords.amount(Double(bytes)), "\(NetworkWords.grouped(packets)) packets"]
+        let count = packets >= 1_000_000 ? DiskWords.count(packets) : NetworkWords.grouped(packets)
+        var parts = [NetworkWords.amount(Double(bytes)), "\(count) packets"]
         if errors > 0 { parts.append("\(NetworkWords.grouped(errors)) errors") }
         if dropped > 0 { parts.append("\(NetworkWords.grouped(dropped)) dropped") }
         return HStack(spacing: 1) {
@@ -418,17 +419,24 @@ struct NetworkEmptyView: View {
         case .accessoryInline:
             HStack(spacing: 1) {
                 Image(systemName: "network")
-                Text("No network interface")
+                Text("Offline: only loopback (lo)")
             }
         case .accessoryCircular:
             VStack(spacing: 0) {
                 Image(systemName: "network").foregroundStyle(.secondary)
                 Text("offline").foregroundStyle(.secondary)
             }
+        case .accessoryRectangular:
+            VStack(alignment: .leading, spacing: 0) {
+                Label("Offline", systemImage: "network").bold()
+                Text("only loopback (lo) is up").foregroundStyle(.secondary).lineLimit(2)
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         default:
             VStack(alignment: .leading, spacing: 0) {
-                Label("No network interface", systemImage: "network").bold()
-                Text("Only loopback (lo) is up: this machine talks to nothing else.").foregroundStyle(.secondary)
+                Label("Offline", systemImage: "network").bold()
+                Spacer(minLength: 0)
+                Text("No network interface but loopback (lo): nothing to measure.").foregroundStyle(.secondary)
                 Spacer(minLength: 0)
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)

@@ -136,11 +136,13 @@ enum UptimeWords {
         return "\(civil.day) \(DateWords.shortMonth(civil.month)) \(civil.year)"
     }
 
-    /// "Friday", "20 November 2026" and "06:30 UTC": the boot moment in full, over three lines.
+    /// "Friday", "20 November 2026" and "06:30 Berlin": the boot moment in full, over three lines.
     static func full(_ boot: Date, zone: TimeZone) -> [String] {
         let day = DateWords.localDay(of: boot, in: zone)
         let civil = DateWords.civil(fromDays: day)
-        let name = zone.abbreviation(for: boot) ?? zone.identifier
+        // The zone's city, spelled the same on every machine (abbreviations follow the locale).
+        let city = zone.identifier.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? zone.identifier
+        let name = zone.secondsFromGMT(for: boot) == 0 && ["UTC", "GMT", "Universal", "Zulu", "UCT"].contains(city) ? "UTC" : city
         return [DateWords.weekday(((day % 7) + 7 + 4) % 7 + 1),
                 "\(civil.day) \(DateWords.month(civil.month)) \(civil.year)",
                 "\(Feeds.clock(boot, in: zone)) \(name)"]
