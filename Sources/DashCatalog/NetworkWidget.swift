@@ -235,7 +235,7 @@ struct NetworkView: View {
             FeedProblemView(title: "Network", message: reason)
         case .missing(let name, let available):
             FeedProblemView(title: "Network", message: available.isEmpty
-                ? "no interface \(name)" : "no interface \(name); there is \(available.joined(separator: ", "))")
+                ? "no interface \(name)" : "no interface \(name) (try \(available.joined(separator: ", ")))")
         case .noInterface:
             NetworkEmptyView(family: family)
         case .interface(let reading):
