@@ -83,6 +83,8 @@ struct RunCommand: AsyncParsableCommand {
         // The system monitor asks every 10 s, far beyond any daily budget: on a terminal it is
         // watched live, like an app in the foreground, so it is not budgeted (see its provider).
         settings.budgetByKind["system"] = .max
+        // The network monitor is watched live the same way: a rate every 15 s (see its provider).
+        settings.budgetByKind["network"] = .max
         // Command widgets run the user's own commands at the `every` they chose (see CommandWidget).
         settings.budgetByKind[CommandWidget.kind] = .max
         // Always a travel clock: at speed 1 from now it is the real time, and `]`/`}` can jump.

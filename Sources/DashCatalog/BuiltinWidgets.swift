@@ -41,6 +41,12 @@ public struct BuiltinWidgets: WidgetBundle {
         RemindersWidget()
         RecipesWidget()
         TrophiesWidget()
+        // This machine and this user: batteries, disks, network, uptime, mail.
+        BatteryWidget()
+        DiskWidget()
+        NetworkWidget()
+        UptimeWidget()
+        MailWidget()
     }
 }
 

@@ -108,8 +108,8 @@ public struct SystemProvider: TimelineProvider {
     @Sendable public static func readTextFile(_ path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.readToEnd() else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        // `readToEnd()` answers nil for an empty file, which is empty text, not an unreadable one.
+        do { return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self) } catch { return nil }
     }
 }
 
