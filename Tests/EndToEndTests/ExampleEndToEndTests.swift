@@ -150,8 +150,8 @@ struct ExampleEndToEndTests {
         #expect(tmux.waitFor("Flashlight", timeout: 5), "\(tmux.screenText)")
         #expect(tmux.waitFor("Read today", timeout: 5), "\(tmux.screenText)")
         #expect(tmux.waitFor("● On", timeout: 5), "\(tmux.screenText)")
-        tmux.send(keys: "Right")
-        tmux.send(keys: "Right")
+        // Added bundles' controls come last: one step left of the first tile.
+        tmux.send(keys: "Left")
         tmux.send(keys: "Enter")
         #expect(tmux.waitFor("Not read yet", timeout: 5), "\(tmux.screenText)")
         tmux.send(keys: "Escape")
