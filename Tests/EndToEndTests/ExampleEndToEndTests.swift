@@ -5,7 +5,7 @@ import Testing
 /// The Examples package (a widget extension: a `@main` WidgetBundle that runs widgetdash) built
 /// as its own package, the way a developer builds it, then run beside the built-in widgets.
 ///
-/// Building it compiles widgetdash and its dependencies again for that package: about two
+/// Building it compiles widgetdash and its dependencies again for that package: two to three
 /// minutes on two cores the first time, seconds afterwards (the scratch directory is
 /// `.build/examples`, kept between runs). The compiler runs at the lowest CPU priority so the
 /// timing-sensitive tests running beside it never wait for it (docs/DECISIONS.md, "The example
