@@ -1,27 +1,129 @@
 import DashTesting
 import Foundation
-import Testing
+import XCTest
 
 /// The Examples package (a widget extension: a `@main` WidgetBundle that runs widgetdash) built
 /// as its own package, the way a developer builds it, then run beside the built-in widgets.
 ///
 /// Building it compiles widgetdash and its dependencies again for that package: two to three
 /// minutes on two cores the first time, seconds afterwards (the scratch directory is
-/// `.build/examples`, kept between runs). The compiler runs at the lowest CPU priority so the
-/// timing-sensitive tests running beside it never wait for it (docs/DECISIONS.md, "The example
-/// package is built by the test suite").
+/// `.build/examples`, kept between runs). That is why these are XCTest cases when the rest of the
+/// suite uses Swift Testing: `swift test` runs the two libraries' tests one after the other,
+/// never together, so the compiler never runs beside the timing-sensitive tests, and XCTest runs
+/// its own cases one at a time (docs/DECISIONS.md, "The example package is built by the test
+/// suite, apart from the other tests").
+final class ExampleEndToEndTests: XCTestCase {
+    /// The example's binary, built by the first test that asks and shared by the others.
+    static let built = Result<String, any Error> { try ExamplePackage.build() }
+
+    func testListSnapshotAndConfigCheckKnowTheBundlesWidget() throws {
+        let binary = try Self.built.get()
+        let env = WidgetDashBinary.isolatedEnvironment()
+
+        let list = try ExamplePackage.run(binary, ["list"], environment: env)
+        XCTAssertEqual(list.status, 0)
+        // After every built-in and the command widget.
+        let kinds = list.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
+        XCTAssertEqual(kinds.first, "clock")
+        XCTAssertEqual(Array(kinds.suffix(2)), ["command", "habit"], list.output)
+        XCTAssertTrue(list.output.contains("families: small, medium, circular, rectangular, inline"), list.output)
+
+        let snapshot = try ExamplePackage.run(binary, ["snapshot", "habit@small:habit=Run,symbol=walk", "--at", "2026-11-22T10:42:00Z"],
+                                              environment: env.merging(["TZ": "UTC"]) { $1 })
+        XCTAssertEqual(snapshot.status, 0)
+        XCTAssertEqual(snapshot.output.split(separator: "\n").map(String.init), [
+            "┌ Habit ─────────────┐",
+            "│ ♙ Run              │",
+            "│                    │",
+            "│ Tick Done today to │",
+            "│ start a streak.    │",
+            "│                    │",
+            "│                    │",
+            "│ M T W T F S S      │",
+            "│ ○ ○ ○ ○ ○ ○ ◌      │",
+            "│ [ ] Done today     │",
+            "└────────────────────┘",
+        ], snapshot.output)
+
+        let config = URL(fileURLWithPath: env["XDG_CONFIG_HOME"] ?? "/tmp").appendingPathComponent("habits.toml")
+        try "[[page]]\nwidgets = [\n  \"habit@small:habit=Run,symbol=walk\",\n  \"habit@medium:symbol=dance\",\n  \"habit@large\",\n]\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let check = try ExamplePackage.run(binary, ["config", "check", config.path], environment: env)
+        XCTAssertEqual(check.status, 65)
+        XCTAssertFalse(check.output.contains(":3:"), check.output)
+        XCTAssertTrue(check.output.contains(":4: page 1: bad parameter \"symbol\": expected one of book, walk, water"), check.output)
+        XCTAssertTrue(check.output.contains(":5: page 1: widget \"habit\" does not support the large family"), check.output)
+    }
+
+    func testTheWidgetRunsBesideABuiltInWithItsToggleAndItsControl() throws {
+        let binary = try Self.built.get()
+        guard TmuxSession.isAvailable else { return XCTFail("tmux is missing") }
+        let tmux = try TmuxSession(command: [binary, "--widget", "habit@medium", "--widget", "clock@small"],
+                                   width: 100, height: 30, environment: WidgetDashBinary.isolatedEnvironment())
+        XCTAssertTrue(tmux.waitFor("┌ Habit ", timeout: 10), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("┌ Clock ", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("0 of the last 28 days", timeout: 5), tmux.screenText)
+        // The toggle is the first thing Tab reaches; ticking it starts a streak.
+        tmux.send(keys: "Tab")
+        tmux.send(keys: "Enter")
+        XCTAssertTrue(tmux.waitFor("1 of the last 28 days", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("[✓] Done today", timeout: 5), tmux.screenText)
+        // The bundle's control is in the control center beside the built-in ones; it shows the
+        // day just ticked off, and switching it off unticks the widget (through WidgetCenter).
+        tmux.send(keys: "c")
+        XCTAssertTrue(tmux.waitFor("Control Center", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("Flashlight", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("Read today", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("● On", timeout: 5), tmux.screenText)
+        // Added bundles' controls come last: one step left of the first tile.
+        tmux.send(keys: "Left")
+        tmux.send(keys: "Enter")
+        XCTAssertTrue(tmux.waitFor("Not read yet", timeout: 5), tmux.screenText)
+        tmux.send(keys: "Escape")
+        XCTAssertTrue(tmux.waitFor("0 of the last 28 days", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("[ ] Done today", timeout: 5), tmux.screenText)
+        tmux.send(keys: "q")
+        XCTAssertEqual(tmux.waitForExit(timeout: 5), 0)
+    }
+
+    func testTheGalleryAndTheDemoShowTheBundlesWidget() throws {
+        let binary = try Self.built.get()
+        guard TmuxSession.isAvailable else { return XCTFail("tmux is missing") }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        var tmux = try TmuxSession(command: [binary, "--widget", "clock@small"], width: 100, height: 30, environment: env)
+        XCTAssertTrue(tmux.waitFor("┌ Clock ", timeout: 10), tmux.screenText)
+        // Added bundles come last in the gallery: one step up from the first widget.
+        tmux.send(keys: "g")
+        XCTAssertTrue(tmux.waitFor("Gallery · Clock", timeout: 5), tmux.screenText)
+        tmux.send(keys: "Up")
+        XCTAssertTrue(tmux.waitFor("Gallery · Habit", timeout: 5), tmux.screenText)
+        // The preview's sample: twelve days in a row, in every family the widget has.
+        XCTAssertTrue(tmux.waitFor("Read: 12-day streak, done today", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.screenText.contains("24 of the last 28 days"), tmux.screenText)
+        XCTAssertTrue(tmux.screenText.contains("│  § 12  │"), tmux.screenText)
+        tmux.send(keys: "Escape")
+        tmux.send(keys: "q")
+        XCTAssertEqual(tmux.waitForExit(timeout: 5), 0)
+
+        tmux = try TmuxSession(command: [binary, "demo", "--family", "inline"], width: 100, height: 30, environment: env)
+        XCTAssertTrue(tmux.waitFor("accessoryInline · 40×1 cells", timeout: 10), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("§ Read: 12-day streak, done today", timeout: 5), tmux.screenText)
+        tmux.send(keys: "Escape")
+        XCTAssertEqual(tmux.waitForExit(timeout: 5), 0)
+    }
+}
+
+/// Builds and runs the Examples package.
 enum ExamplePackage {
     /// The repository's root, from this file's place in it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The build, started by the first test that asks and shared by the rest.
-    static let build = Task<String, any Error> { try await buildExample() }
 
     struct BuildError: Error, CustomStringConvertible {
         var description: String
     }
 
-    private static func buildExample() async throws -> String {
+    /// Builds the example with `swift build` (from `PATH`) as its own package; the binary's path.
+    static func build() throws -> String {
         let packagePath = root.appendingPathComponent("Examples").path
         let scratchPath = root.appendingPathComponent(".build/examples").path
         try FileManager.default.createDirectory(atPath: scratchPath, withIntermediateDirectories: true)
@@ -30,26 +132,18 @@ enum ExamplePackage {
             throw BuildError(description: "cannot write \(logPath)")
         }
         defer { try? log.close() }
-
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["nice", "-n", "19", "swift", "build", "--package-path", packagePath, "--scratch-path", scratchPath,
-                             "--product", "HabitWidgets"]
+        process.arguments = ["swift", "build", "--package-path", packagePath, "--scratch-path", scratchPath, "--product", "HabitWidgets"]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = log
         process.standardError = log
-        // Waits without holding a thread: the cooperative pool has only as many as the cores.
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: BuildError(description: "cannot run swift build: \(error)"))
-            }
-        }
-        guard status == 0 else {
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
             let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             let tail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(40).joined(separator: "\n")
-            throw BuildError(description: "swift build --package-path Examples exited with \(status):\n\(tail)")
+            throw BuildError(description: "swift build --package-path Examples exited with \(process.terminationStatus):\n\(tail)")
         }
         let binary = scratchPath + "/debug/HabitWidgets"
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -71,119 +165,5 @@ enum ExamplePackage {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-}
-
-@Suite("Example widget extension end to end", .serialized)
-struct ExampleEndToEndTests {
-    /// The binary, or nil (with the failure recorded) when the build failed or tmux is missing.
-    private func exampleBinary(needsTmux: Bool = true) async -> String? {
-        if needsTmux && !TmuxSession.isAvailable {
-            Issue.record("tmux is missing")
-            return nil
-        }
-        do {
-            return try await ExamplePackage.build.value
-        } catch {
-            Issue.record("\(error)")
-            return nil
-        }
-    }
-
-    @Test(.timeLimit(.minutes(20)))
-    func theBundlesWidgetIsListedSnapshottedAndChecked() async throws {
-        guard let binary = await exampleBinary(needsTmux: false) else { return }
-        let env = WidgetDashBinary.isolatedEnvironment()
-
-        let list = try ExamplePackage.run(binary, ["list"], environment: env)
-        #expect(list.status == 0)
-        // After every built-in and the command widget.
-        let kinds = list.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
-        #expect(kinds.first == "clock")
-        #expect(kinds.suffix(2) == ["command", "habit"], "\(list.output)")
-        #expect(list.output.contains("families: small, medium, circular, rectangular, inline"))
-
-        let snapshot = try ExamplePackage.run(binary, ["snapshot", "habit@small:habit=Run,symbol=walk", "--at", "2026-11-22T10:42:00Z"],
-                                              environment: env.merging(["TZ": "UTC"]) { $1 })
-        #expect(snapshot.status == 0)
-        #expect(snapshot.output.split(separator: "\n").map(String.init) == [
-            "┌ Habit ─────────────┐",
-            "│ ♙ Run              │",
-            "│                    │",
-            "│ Tick Done today to │",
-            "│ start a streak.    │",
-            "│                    │",
-            "│                    │",
-            "│ M T W T F S S      │",
-            "│ ○ ○ ○ ○ ○ ○ ◌      │",
-            "│ [ ] Done today     │",
-            "└────────────────────┘",
-        ], "\(snapshot.output)")
-
-        let config = URL(fileURLWithPath: env["XDG_CONFIG_HOME"] ?? "/tmp").appendingPathComponent("habits.toml")
-        try "[[page]]\nwidgets = [\n  \"habit@small:habit=Run,symbol=walk\",\n  \"habit@medium:symbol=dance\",\n  \"habit@large\",\n]\n"
-            .write(to: config, atomically: true, encoding: .utf8)
-        let check = try ExamplePackage.run(binary, ["config", "check", config.path], environment: env)
-        #expect(check.status == 65)
-        #expect(!check.output.contains(":3:"), "\(check.output)")
-        #expect(check.output.contains(":4: page 1: bad parameter \"symbol\": expected one of book, walk, water"), "\(check.output)")
-        #expect(check.output.contains(":5: page 1: widget \"habit\" does not support the large family"), "\(check.output)")
-    }
-
-    @Test(.timeLimit(.minutes(20)))
-    func theBundlesWidgetRunsBesideABuiltInAndItsToggleAndControlWork() async throws {
-        guard let binary = await exampleBinary() else { return }
-        let tmux = try TmuxSession(command: [binary, "--widget", "habit@medium", "--widget", "clock@small"],
-                                   width: 100, height: 30, environment: WidgetDashBinary.isolatedEnvironment())
-        #expect(tmux.waitFor("┌ Habit ", timeout: 10), "\(tmux.screenText)")
-        #expect(tmux.waitFor("┌ Clock ", timeout: 5), "\(tmux.screenText)")
-        #expect(tmux.waitFor("0 of the last 28 days", timeout: 5), "\(tmux.screenText)")
-        // The toggle is the first thing Tab reaches; ticking it starts a streak.
-        tmux.send(keys: "Tab")
-        tmux.send(keys: "Enter")
-        #expect(tmux.waitFor("1 of the last 28 days", timeout: 5), "\(tmux.screenText)")
-        #expect(tmux.waitFor("[✓] Done today", timeout: 5), "\(tmux.screenText)")
-        // The bundle's control is in the control center beside the built-in ones; it shows the
-        // day just ticked off, and switching it off unticks the widget (through WidgetCenter).
-        tmux.send(keys: "c")
-        #expect(tmux.waitFor("Control Center", timeout: 5), "\(tmux.screenText)")
-        #expect(tmux.waitFor("Flashlight", timeout: 5), "\(tmux.screenText)")
-        #expect(tmux.waitFor("Read today", timeout: 5), "\(tmux.screenText)")
-        #expect(tmux.waitFor("● On", timeout: 5), "\(tmux.screenText)")
-        // Added bundles' controls come last: one step left of the first tile.
-        tmux.send(keys: "Left")
-        tmux.send(keys: "Enter")
-        #expect(tmux.waitFor("Not read yet", timeout: 5), "\(tmux.screenText)")
-        tmux.send(keys: "Escape")
-        #expect(tmux.waitFor("0 of the last 28 days", timeout: 5), "\(tmux.screenText)")
-        #expect(tmux.waitFor("[ ] Done today", timeout: 5), "\(tmux.screenText)")
-        tmux.send(keys: "q")
-        #expect(tmux.waitForExit(timeout: 5) == 0)
-    }
-
-    @Test(.timeLimit(.minutes(20)))
-    func theGalleryAndTheDemoShowTheBundlesWidget() async throws {
-        guard let binary = await exampleBinary() else { return }
-        let env = WidgetDashBinary.isolatedEnvironment()
-        var tmux = try TmuxSession(command: [binary, "--widget", "clock@small"], width: 100, height: 30, environment: env)
-        #expect(tmux.waitFor("┌ Clock ", timeout: 10), "\(tmux.screenText)")
-        // Added bundles come last in the gallery: one step up from the first widget.
-        tmux.send(keys: "g")
-        #expect(tmux.waitFor("Gallery · Clock", timeout: 5), "\(tmux.screenText)")
-        tmux.send(keys: "Up")
-        #expect(tmux.waitFor("Gallery · Habit", timeout: 5), "\(tmux.screenText)")
-        // The preview's sample: twelve days in a row, in every family the widget has.
-        #expect(tmux.waitFor("Read: 12-day streak, done today", timeout: 5), "\(tmux.screenText)")
-        #expect(tmux.screenText.contains("24 of the last 28 days"), "\(tmux.screenText)")
-        #expect(tmux.screenText.contains("│  § 12  │"), "\(tmux.screenText)")
-        tmux.send(keys: "Escape")
-        tmux.send(keys: "q")
-        #expect(tmux.waitForExit(timeout: 5) == 0)
-
-        tmux = try TmuxSession(command: [binary, "demo", "--family", "inline"], width: 100, height: 30, environment: env)
-        #expect(tmux.waitFor("accessoryInline · 40×1 cells", timeout: 10), "\(tmux.screenText)")
-        #expect(tmux.waitFor("§ Read: 12-day streak, done today", timeout: 5), "\(tmux.screenText)")
-        tmux.send(keys: "Escape")
-        #expect(tmux.waitForExit(timeout: 5) == 0)
     }
 }
