@@ -66,6 +66,7 @@ let package = Package(
         .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
         .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashHost", "WidgetDash"]),
+        .testTarget(name: "DashAppTests", dependencies: ["DashApp", "DashCatalog", "WidgetDash"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,6 +21,9 @@ public enum WidgetDashApp {
     /// widgets (and controls) of `bundles` known after the built-in ones.
     public static func main(adding bundles: [any WidgetBundle.Type] = []) async {
         KnownWidgets.add(bundles)
+        for kind in KnownWidgets.shadowedKinds {
+            printError("an added bundle's kind \"\(kind)\" is already taken; that one is left out (give it a kind of its own)")
+        }
         await WidgetDashCommand.main()
     }
 }

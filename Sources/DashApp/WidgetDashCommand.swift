@@ -42,13 +42,34 @@ enum KnownWidgets {
     /// Every bundle: the built-ins first, so a kind keeps its built-in meaning.
     static var bundles: [any WidgetBundle] { [BuiltinWidgets()] + added.map { $0.init() } }
 
-    static var all: [WidgetDescription] {
-        let added = bundles.dropFirst().flatMap(\.widgetDescriptions)
-        return BuiltinWidgets().widgetDescriptions + [CommandWidget().body._description] + added
-    }
+    static var all: [WidgetDescription] { merged(bundles).widgets }
 
     /// The controls of every bundle, for the control center.
-    static var controls: [ControlDescription] { bundles.flatMap(\.controlDescriptions) }
+    static var controls: [ControlDescription] { merged(bundles).controls }
+
+    /// Kinds an added bundle uses that an earlier bundle already has.
+    static var shadowedKinds: [String] { merged(bundles).shadowed }
+
+    /// The widgets and controls of `bundles` (the built-in bundle first) with the command
+    /// widget after the first bundle's widgets. A widget or control whose kind is already taken
+    /// is left out and its kind listed in `shadowed`: a placement names one widget, so a second
+    /// widget of the same kind could only show up in the gallery and `list` without ever being
+    /// placed.
+    static func merged(_ bundles: [any WidgetBundle]) -> (widgets: [WidgetDescription], controls: [ControlDescription], shadowed: [String]) {
+        var widgets: [WidgetDescription] = []
+        var controls: [ControlDescription] = []
+        var shadowed: [String] = []
+        for (index, bundle) in bundles.enumerated() {
+            for widget in bundle.widgetDescriptions {
+                if widgets.contains(where: { $0.kind == widget.kind }) { shadowed.append(widget.kind) } else { widgets.append(widget) }
+            }
+            if index == 0 { widgets.append(CommandWidget().body._description) }
+            for control in bundle.controlDescriptions {
+                if controls.contains(where: { $0.kind == control.kind }) { shadowed.append(control.kind) } else { controls.append(control) }
+            }
+        }
+        return (widgets, controls, shadowed)
+    }
 
     /// The Live Activity types of every bundle (a type keeps its first meaning).
     static var activities: [ActivityDescription] {

@@ -23,7 +23,7 @@ struct CountdownProvider: TimelineProvider {
 
 struct CountdownWidget: Widget {
     var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "countdown", provider: CountdownProvider()) { entry in
+        StaticConfiguration(kind: "launch", provider: CountdownProvider()) { entry in
             VStack(alignment: .leading) {
                 Label("Launch", systemImage: "airplane").font(.headline)
                 Spacer()
@@ -31,7 +31,7 @@ struct CountdownWidget: Widget {
             }
             .containerBackground(.blue, for: .widget)
         }
-        .configurationDisplayName("Countdown")
+        .configurationDisplayName("Launch")
         .supportedFamilies([.systemSmall, .accessoryRectangular])
     }
 }
@@ -40,7 +40,7 @@ struct CountdownWidget: Widget {
 struct ReadmeExampleTests {
     @Test func countdownWidgetDrawsACountdown() async throws {
         let description = CountdownWidget().body._description
-        #expect(description.kind == "countdown")
+        #expect(description.kind == "launch")
         #expect(description.supportedFamilies == [.systemSmall, .accessoryRectangular])
         let now = Date(timeIntervalSince1970: 1_000_000)
         let timeline = try await description.provider.timeline(TimelineProviderContext(family: .systemSmall, date: now))

@@ -1,0 +1,175 @@
+import DashTesting
+import Foundation
+import XCTest
+
+/// The Examples package (a widget extension: a `@main` WidgetBundle that runs widgetdash) built
+/// as its own package, the way a developer builds it, then run beside the built-in widgets.
+///
+/// Building it compiles widgetdash and its dependencies again for that package: two to three
+/// minutes on two cores the first time, seconds afterwards (the scratch directory is
+/// `.build/examples`, kept between runs). That is why these are XCTest cases when the rest of the
+/// suite uses Swift Testing: `swift test` runs the two libraries' tests one after the other,
+/// never together, so the compiler never runs beside the timing-sensitive tests, and XCTest runs
+/// its own cases one at a time (docs/DECISIONS.md, "The example package is built by the test
+/// suite, apart from the other tests").
+final class ExampleEndToEndTests: XCTestCase {
+    /// The example's binary, built by the first test that asks and shared by the others.
+    static let built = Result<String, any Error> { try ExamplePackage.build() }
+
+    func testListSnapshotAndConfigCheckKnowTheBundlesWidget() throws {
+        let binary = try Self.built.get()
+        let env = WidgetDashBinary.isolatedEnvironment()
+
+        let list = try ExamplePackage.run(binary, ["list"], environment: env)
+        XCTAssertEqual(list.status, 0)
+        // After every built-in and the command widget.
+        let kinds = list.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
+        XCTAssertEqual(kinds.first, "clock")
+        XCTAssertEqual(Array(kinds.suffix(2)), ["command", "habit"], list.output)
+        XCTAssertTrue(list.output.contains("families: small, medium, circular, rectangular, inline"), list.output)
+
+        let snapshot = try ExamplePackage.run(binary, ["snapshot", "habit@small:habit=Run,symbol=walk", "--at", "2026-11-22T10:42:00Z"],
+                                              environment: env.merging(["TZ": "UTC"]) { $1 })
+        XCTAssertEqual(snapshot.status, 0)
+        XCTAssertEqual(snapshot.output.split(separator: "\n").map(String.init), [
+            "┌ Habit ─────────────┐",
+            "│ ♙ Run              │",
+            "│                    │",
+            "│ Tick Done today to │",
+            "│ start a streak.    │",
+            "│                    │",
+            "│                    │",
+            "│ M T W T F S S      │",
+            "│ ○ ○ ○ ○ ○ ○ ◌      │",
+            "│ [ ] Done today     │",
+            "└────────────────────┘",
+        ], snapshot.output)
+
+        let config = URL(fileURLWithPath: env["XDG_CONFIG_HOME"] ?? "/tmp").appendingPathComponent("habits.toml")
+        try "[[page]]\nwidgets = [\n  \"habit@small:habit=Run,symbol=walk\",\n  \"habit@medium:symbol=dance\",\n  \"habit@large\",\n]\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let check = try ExamplePackage.run(binary, ["config", "check", config.path], environment: env)
+        XCTAssertEqual(check.status, 65)
+        XCTAssertFalse(check.output.contains(":3:"), check.output)
+        XCTAssertTrue(check.output.contains(":4: page 1: bad parameter \"symbol\": expected one of book, walk, water"), check.output)
+        XCTAssertTrue(check.output.contains(":5: page 1: widget \"habit\" does not support the large family"), check.output)
+    }
+
+    func testTheWidgetRunsBesideABuiltInWithItsToggleAndItsControl() throws {
+        let binary = try Self.built.get()
+        guard TmuxSession.isAvailable else { return XCTFail("tmux is missing") }
+        let tmux = try TmuxSession(command: [binary, "--widget", "habit@medium", "--widget", "clock@small"],
+                                   width: 100, height: 30, environment: WidgetDashBinary.isolatedEnvironment())
+        XCTAssertTrue(tmux.waitFor("┌ Habit ", timeout: 10), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("┌ Clock ", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("0 of the last 28 days", timeout: 5), tmux.screenText)
+        // The toggle is the first thing Tab reaches; ticking it starts a streak.
+        tmux.send(keys: "Tab")
+        tmux.send(keys: "Enter")
+        XCTAssertTrue(tmux.waitFor("1 of the last 28 days", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("[✓] Done today", timeout: 5), tmux.screenText)
+        // The bundle's control is in the control center beside the built-in ones; it shows the
+        // day just ticked off, and switching it off unticks the widget (through WidgetCenter).
+        tmux.send(keys: "c")
+        XCTAssertTrue(tmux.waitFor("Control Center", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("Flashlight", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("Read today", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("● On", timeout: 5), tmux.screenText)
+        // Added bundles' controls come last: one step left of the first tile.
+        tmux.send(keys: "Left")
+        tmux.send(keys: "Enter")
+        XCTAssertTrue(tmux.waitFor("Not read yet", timeout: 5), tmux.screenText)
+        tmux.send(keys: "Escape")
+        XCTAssertTrue(tmux.waitFor("0 of the last 28 days", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("[ ] Done today", timeout: 5), tmux.screenText)
+        tmux.send(keys: "q")
+        XCTAssertEqual(tmux.waitForExit(timeout: 5), 0)
+    }
+
+    func testTheGalleryAndTheDemoShowTheBundlesWidget() throws {
+        let binary = try Self.built.get()
+        guard TmuxSession.isAvailable else { return XCTFail("tmux is missing") }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        var tmux = try TmuxSession(command: [binary, "--widget", "clock@small"], width: 100, height: 30, environment: env)
+        XCTAssertTrue(tmux.waitFor("┌ Clock ", timeout: 10), tmux.screenText)
+        // Added bundles come last in the gallery: one step up from the first widget.
+        tmux.send(keys: "g")
+        XCTAssertTrue(tmux.waitFor("Gallery · Clock", timeout: 5), tmux.screenText)
+        tmux.send(keys: "Up")
+        XCTAssertTrue(tmux.waitFor("Gallery · Habit", timeout: 5), tmux.screenText)
+        // The preview's sample: twelve days in a row, in every family the widget has.
+        XCTAssertTrue(tmux.waitFor("Read: 12-day streak, done today", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.screenText.contains("24 of the last 28 days"), tmux.screenText)
+        XCTAssertTrue(tmux.screenText.contains("│  § 12  │"), tmux.screenText)
+        tmux.send(keys: "Escape")
+        tmux.send(keys: "q")
+        XCTAssertEqual(tmux.waitForExit(timeout: 5), 0)
+
+        tmux = try TmuxSession(command: [binary, "demo", "--family", "inline"], width: 100, height: 30, environment: env)
+        XCTAssertTrue(tmux.waitFor("accessoryInline · 40×1 cells", timeout: 10), tmux.screenText)
+        // Added widgets come last: page on until the habit shows (the catalog keeps growing).
+        var found = tmux.waitFor("§ Read: 12-day streak, done today", timeout: 3)
+        for _ in 0..<4 where !found {
+            tmux.send(keys: "n")
+            found = tmux.waitFor("§ Read: 12-day streak, done today", timeout: 2)
+        }
+        XCTAssertTrue(found, tmux.screenText)
+        tmux.send(keys: "Escape")
+        XCTAssertEqual(tmux.waitForExit(timeout: 5), 0)
+    }
+}
+
+/// Builds and runs the Examples package.
+enum ExamplePackage {
+    /// The repository's root, from this file's place in it.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct BuildError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Builds the example with `swift build` (from `PATH`) as its own package; the binary's path.
+    static func build() throws -> String {
+        let packagePath = root.appendingPathComponent("Examples").path
+        let scratchPath = root.appendingPathComponent(".build/examples").path
+        try FileManager.default.createDirectory(atPath: scratchPath, withIntermediateDirectories: true)
+        let logPath = scratchPath + "/test-build.log"
+        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
+            throw BuildError(description: "cannot write \(logPath)")
+        }
+        defer { try? log.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--package-path", packagePath, "--scratch-path", scratchPath, "--product", "HabitWidgets"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            let tail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(40).joined(separator: "\n")
+            throw BuildError(description: "swift build --package-path Examples exited with \(process.terminationStatus):\n\(tail)")
+        }
+        let binary = scratchPath + "/debug/HabitWidgets"
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BuildError(description: "the build succeeded but \(binary) is missing")
+        }
+        return binary
+    }
+
+    /// Runs the example's binary to completion with `arguments`; its status and output.
+    static func run(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

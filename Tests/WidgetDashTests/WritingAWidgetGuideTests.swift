@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+// docs/writing-a-widget.md quotes the example package's sources: every Swift block of the guide
+// that is not marked as the iOS version (or as a test to write) must appear in them exactly,
+// so the guide never shows code the example does not have.
+
+@Suite("Writing-a-widget guide")
+struct WritingAWidgetGuideTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The guide's ```swift blocks, in order.
+    static func swiftBlocks(of markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [String]?
+        for line in markdown.components(separatedBy: "\n") {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current?.joined(separator: "\n") ?? "")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// The example package's Swift files, concatenated.
+    static func exampleSources() throws -> String {
+        let examples = root.appendingPathComponent("Examples")
+        var files = [examples.appendingPathComponent("Package.swift")]
+        let sources = examples.appendingPathComponent("Sources")
+        let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            if url.pathExtension == "swift" { files.append(url) }
+        }
+        return try files.sorted { $0.path < $1.path }.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+    }
+
+    @Test func everyWidgetdashBlockIsQuotedFromTheExample() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/writing-a-widget.md"), encoding: .utf8)
+        let sources = try Self.exampleSources()
+        let blocks = Self.swiftBlocks(of: guide)
+        let quoted = blocks.filter { !$0.hasPrefix("// WidgetKit (iOS)") && !$0.hasPrefix("// In a test target") }
+        #expect(quoted.count >= 12, "the guide should quote the example step by step")
+        for block in quoted {
+            #expect(sources.contains(block), "not in Examples/ as written:\n\(block)")
+        }
+        // Each step has its iOS counterpart beside it.
+        #expect(blocks.count(where: { $0.hasPrefix("// WidgetKit (iOS)") }) >= 4)
+    }
+
+    @Test func theReadmesWidgetIsTheOneItsTestCompiles() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = readme.components(separatedBy: "## Writing a widget").dropFirst().first ?? ""
+        let widget = try #require(Self.swiftBlocks(of: section).first)
+        let test = try String(contentsOf: Self.root.appendingPathComponent("Tests/WidgetDashTests/ReadmeExampleTests.swift"), encoding: .utf8)
+        #expect(test.contains(widget.replacingOccurrences(of: "import WidgetDash\n\n", with: "")), "README's widget differs from ReadmeExampleTests.swift")
+    }
+
+    @Test func theReadmeSendsWidgetAuthorsToTheGuide() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = readme.components(separatedBy: "## Writing a widget").dropFirst().first ?? ""
+        #expect(section.contains("(docs/writing-a-widget.md)"))
+        #expect(section.contains("Examples/"))
+    }
+}
