@@ -221,3 +221,38 @@ struct ActivityDashboardTests {
         #expect(controller.loadProblem == nil)
     }
 }
+
+/// Live text in the island ticks only while the island is drawn.
+@Suite("Live Activities and idle")
+struct ActivityIdleTests {
+    @Test func aCountdownTicksWhileShownAndSleepsUnderTheInspector() throws {
+        let clock = ManualClock(t0)
+        let delivery = ActivityRecord(id: "d", activityType: "delivery",
+                                      attributes: try encoded(DeliveryAttributes(orderNumber: "1", item: "Pizza")),
+                                      state: try encoded(DeliveryAttributes.ContentState(status: "Baking", eta: t0.addingTimeInterval(600))),
+                                      requested: t0)
+        let d = Dashboard(widgets: [], placements: [], clock: clock)
+        let controller = ActivityController(descriptions: BuiltinWidgets().activityDescriptions, source: nil)
+        controller.setRecords([delivery], now: t0)
+        d.setActivities(controller)
+        let size = CellSize(width: 80, height: 24)
+        _ = d.handle(.resize(size))
+        #expect(d.render(size: size).lines[0].contains("10:00"))
+        // The countdown asks for the next second.
+        let next = try #require(d.secondsUntilNextDeadline())
+        #expect(next > 0 && next <= 1)
+        clock.advance(by: 1)
+        d.advance()
+        #expect(d.needsDisplay)
+        #expect(d.render(size: size).lines[0].contains("9:59"))
+        // Under the inspector the island is not drawn: once its second has passed, nothing
+        // asks for another (the status line's next minute is the next thing due).
+        _ = d.handle(.key(.character("i")))
+        _ = d.render(size: size)
+        clock.advance(by: 1)
+        d.advance()
+        _ = d.render(size: size)
+        let idle = try #require(d.secondsUntilNextDeadline())
+        #expect(idle > 1, "\(idle)")
+    }
+}

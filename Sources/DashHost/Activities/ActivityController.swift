@@ -147,7 +147,12 @@ public final class ActivityController {
             banner = nil
             changed = true
         }
-        if let refresh = nextRefresh, now >= refresh { changed = true }
+        if let refresh = nextRefresh, now >= refresh {
+            // Consumed: the frame drawn for it sets the next one. A frame that does not draw
+            // the activities (the inspector, the gallery) leaves none, so nothing ticks unseen.
+            nextRefresh = nil
+            changed = true
+        }
         if let next = records.compactMap({ ActivityRules.nextChange(of: $0, after: now.addingTimeInterval(-1)) }).min(), next <= now {
             changed = true
         }
