@@ -185,6 +185,11 @@ struct ActivityDashboardTests {
         clock.set(t0.addingTimeInterval(8 * 3600))
         d.advance()
         #expect(lines(d).joined().contains(" ended "))
+        // Ended, it has left the island at once; only the lock screen keeps it.
+        _ = d.handle(.key(.character("l")))
+        #expect(!d.isLocked)
+        #expect(!lines(d)[0].contains("LIV"))
+        d.lockNow()
         clock.set(t0.addingTimeInterval(12 * 3600))
         d.advance()
         #expect(!lines(d).joined().contains("Liverpool"))

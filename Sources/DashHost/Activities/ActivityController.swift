@@ -139,7 +139,7 @@ public final class ActivityController {
             expansion = nil
             changed = true
         }
-        if let e = expansion, !shown(at: now).contains(where: { $0.id == e.id }) {
+        if let e = expansion, !inIsland(at: now).contains(where: { $0.id == e.id }) {
             expansion = nil
             changed = true
         }
@@ -186,8 +186,14 @@ public final class ActivityController {
         return dates.min()
     }
 
-    /// The activities on screen at `now`, most relevant first.
+    /// The activities on screen at `now`, most relevant first: the lock screen's cards.
     public func shown(at now: Date) -> [ActivityRecord] { ActivityRules.shown(records, at: now) }
+
+    /// The activities the island may show: running ones only. As on the phone, an ended
+    /// activity leaves the island at once and stays on the lock screen until it is dismissed.
+    public func inIsland(at now: Date) -> [ActivityRecord] {
+        shown(at: now).filter { ActivityRules.state(of: $0, at: now) != .ended }
+    }
 
     /// The views of `record` at `now`, made once per update and once more when it turns stale.
     public func views(for record: ActivityRecord, at now: Date) -> Result<ActivityViews, ActivityPayloadError> {
@@ -238,7 +244,7 @@ public final class ActivityController {
             islandFocus = nil
             return true
         }
-        guard let top = shown(at: now).first else { return false }
+        guard let top = inIsland(at: now).first else { return false }
         expansion = Expansion(id: top.id, byPerson: true, until: nil, alert: nil)
         islandFocus = nil
         return true

@@ -24,7 +24,7 @@ extension Dashboard {
         activities.islandRect = nil
         activities.islandElements = []
         activities.nextRefresh = nil
-        let shown = activities.shown(at: now)
+        let shown = activities.inIsland(at: now)
         guard !shown.isEmpty, screen.width >= 12, screen.height >= 3 else { return }
         let presenter = ActivityPresenter(environment: environment, islandPalette: islandPalette, now: now)
         let center = screen.width / 2
@@ -155,7 +155,7 @@ extension Dashboard {
         guard !showsInspector, interaction.detail == nil, !interaction.showsControlCenter else { return nil }
         if key == .character("x") {
             if activities.toggleExpansion(at: now) { screenDirty = true; invalidateAll() }
-            return activities.shown(at: now).isEmpty ? nil : .continue
+            return activities.inIsland(at: now).isEmpty ? nil : .continue
         }
         guard let expansion = activities.expansion else { return nil }
         if key == .escape {
