@@ -45,7 +45,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        try InteractionSetup.prepare(opener: opener)
+        let screenTime = try InteractionSetup.prepare(opener: opener)
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
         for text in widgets {
@@ -121,7 +121,7 @@ struct RunCommand: AsyncParsableCommand {
         defer { storeListener?.stop() }
         let shell = DashboardShell(options)
         do {
-            _ = try await TerminalRunLoop.runOnOwnThread(host: shell)
+            _ = try await TerminalRunLoop.runOnOwnThread(host: shell, foregroundObserver: screenTime)
         } catch {
             printError("\(error)")
             throw ExitCode.failure

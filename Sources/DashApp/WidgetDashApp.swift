@@ -1,3 +1,4 @@
+import DashImages
 import WidgetDash
 
 /// The whole widgetdash program (the dashboard and every subcommand) as a library, so a
@@ -21,6 +22,9 @@ public enum WidgetDashApp {
     /// widgets (and controls) of `bundles` known after the built-in ones.
     public static func main(adding bundles: [any WidgetBundle.Type] = []) async {
         KnownWidgets.add(bundles)
+        // Decoding pictures is a system service (as UIImage is on iOS): every subcommand that
+        // draws widgets (run, snapshot, demo) gets it. Installing it costs a closure.
+        ImageCodec.install()
         await WidgetDashCommand.main()
     }
 }

@@ -35,6 +35,10 @@ public struct BuiltinWidgets: WidgetBundle {
         StocksWidget()
         WeatherWidget()
         RemindersWidget()
+        // Pictures from a folder, decoded by the host's image service.
+        PhotosWidget()
+        // How long the dashboard has been on screen, measured by the host.
+        ScreenTimeWidget()
     }
 }
 

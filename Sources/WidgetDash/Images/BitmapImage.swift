@@ -153,6 +153,12 @@ final class BitmapNode: LayoutNode {
                 opaque[y * w + x] = p.alpha >= 128
             }
         }
+        // Stretch the levels to the picture's own range, so a dim or hazy photo still gets
+        // solid and empty areas rather than an even stipple.
+        let shown = level.indices.filter { opaque[$0] }.map { level[$0] }
+        if let low = shown.min(), let high = shown.max(), high - low > 0.05 {
+            for i in level.indices { level[i] = (level[i] - low) / (high - low) }
+        }
         var dots = [Bool](repeating: false, count: w * h)
         for y in 0..<h {
             for x in 0..<w where opaque[y * w + x] {
