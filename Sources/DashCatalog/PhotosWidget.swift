@@ -78,7 +78,7 @@ public struct PhotosProvider: TimelineProvider {
     public static let maxAttempts = 4
     /// Decoding stops adding entries past this much time, so a folder of huge PNGs answers
     /// well within the provider's time limit (the timeline is shorter and asks again sooner).
-    public static let decodingBudget: Duration = .milliseconds(2500)
+    public static let defaultDecodingBudget: Duration = .milliseconds(2500)
 
     /// Decodes one file (the system's decoder unless a test gives one).
     var decode: @Sendable (_ path: String, _ box: PixelSize) throws(ImageDecodingError) -> DecodedImage = { path, box throws(ImageDecodingError) in
@@ -88,6 +88,8 @@ public struct PhotosProvider: TimelineProvider {
     var environment: [String: String] = ProcessInfo.processInfo.environment
     /// The zone whose hours the slots follow (the provider is not told the view's).
     var timeZone: TimeZone = .current
+    /// See ``defaultDecodingBudget``.
+    var decodingBudget: Duration = Self.defaultDecodingBudget
 
     public init() {}
 
@@ -159,7 +161,7 @@ public struct PhotosProvider: TimelineProvider {
             let date = slot == first ? now : rotation.start(ofSlot: slot)
             guard date < now.addingTimeInterval(Self.window) else { break }
             // The budget ends the timeline early rather than late; the first entry always comes.
-            if !entries.isEmpty && clock.now - started > Self.decodingBudget { break }
+            if !entries.isEmpty && clock.now - started > decodingBudget { break }
             guard let index = rotation.fileIndex(forSlot: slot) else { break }
             var skipped: [SkippedPhoto] = []
             var content: PhotoEntry.Content?

@@ -360,12 +360,12 @@ struct ScreenTimeUnmeasured: View {
         case .accessoryInline:
             HStack(spacing: 1) {
                 Image(systemName: "hourglass")
-                Text("Screen time: measured by widgetdash run")
+                Text("Screen time: only in widgetdash run")
             }
         default:
             VStack(alignment: .leading, spacing: 0) {
-                Label("Screen Time", systemImage: "hourglass").foregroundStyle(.tint).bold().lineLimit(1)
-                Text("Measured while widgetdash run is on screen; nothing here.").foregroundStyle(.secondary)
+                Label("Not measured", systemImage: "hourglass").foregroundStyle(.orange).bold().lineLimit(1)
+                Text("Screen time is counted while widgetdash run is on screen.").foregroundStyle(.secondary)
                 Spacer(minLength: 0)
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)

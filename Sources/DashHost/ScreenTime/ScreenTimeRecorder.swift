@@ -72,14 +72,17 @@ public final class ScreenTimeRecorder: ForegroundObserver {
         var lastWrite: Date?
         /// True once the dashboard has been in the foreground (so the next entry is a resume).
         var hasStarted = false
+        /// True when a report went out while off screen (the first reloads run before the
+        /// terminal loop starts): coming on screen makes it stale.
+        var reportedOffScreen = false
     }
 
     private let store: any WidgetStateStore
     private let clock: any ScreenTimeClock
     private let timeZone: TimeZone
     private let state = Mutex(State())
-    /// Called after a resume (not the first start): the dashboard reloads the widgets that
-    /// show screen time, whose live counters ran on while it was suspended.
+    /// Called after a resume, or at the start when a report was already read off screen: the
+    /// dashboard reloads the widgets that show screen time, whose counters are stale.
     private let didResume: @Sendable () -> Void
     /// The longest a stretch goes unwritten while the run loop wakes anyway.
     public let checkpointInterval: TimeInterval
@@ -107,8 +110,11 @@ public final class ScreenTimeRecorder: ForegroundObserver {
             s.sessionStart = awake
             s.counted = awake
             s.lastWrite = clock.now()
-            defer { s.hasStarted = true }
-            return s.hasStarted
+            defer {
+                s.hasStarted = true
+                s.reportedOffScreen = false
+            }
+            return s.hasStarted || s.reportedOffScreen
         }
         if resumed { didResume() }
     }
@@ -176,7 +182,10 @@ public final class ScreenTimeRecorder: ForegroundObserver {
             }
             seconds[day] = s
         }
-        let session = state.withLock { s in s.sessionStart.map { max(0, clock.awakeSeconds() - $0) } }
+        let session = state.withLock { s in
+            if s.sessionStart == nil { s.reportedOffScreen = true }
+            return s.sessionStart.map { max(0, clock.awakeSeconds() - $0) }
+        }
         return ScreenTimeReport(seconds: seconds, today: Self.day(of: clock.now(), timeZone: timeZone), currentSession: session, ignored: ignored)
     }
 
