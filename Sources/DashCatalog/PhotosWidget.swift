@@ -261,8 +261,11 @@ struct PhotosView: View {
             }
         case .systemMedium, .systemExtraLarge:
             HStack(spacing: 1) {
-                // The picture takes the height first; the words get the columns it leaves.
-                Image(bitmap: photo.bitmap).layoutPriority(1)
+                // The picture takes the height first; the words get the columns it leaves, at
+                // least two fifths (a panorama would leave them none).
+                Image(bitmap: photo.bitmap)
+                    .frame(maxWidth: Double(PhotosWidget.contentSize(family).width * 3 / 5), alignment: .leading)
+                    .layoutPriority(1)
                 VStack(alignment: .leading, spacing: 0) {
                     Text(photo.name).bold().lineLimit(2)
                     if let date { Text(date).foregroundStyle(.secondary) }
