@@ -21,7 +21,7 @@
 #define DEFAULT_MAX_FILE_BYTES (64LL << 20)
 #define DEFAULT_MAX_SIDE 32768
 #define DEFAULT_MAX_PIXELS (100LL * 1000 * 1000)
-#define DEFAULT_MAX_DECODER_MEMORY (16LL << 20)
+#define DEFAULT_MAX_DECODER_MEMORY (1LL << 20)
 /** The largest thumbnail side: bounds the sums (256 × 256 × 40 bytes = 2.5 MiB at most). */
 #define MAX_BOX_SIDE 256
 
@@ -309,8 +309,8 @@ static void jpeg_job_fail(j_common_ptr cinfo) {
     int code = cinfo->err->msg_code;
     if (code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY) {
         snprintf(job->out->message, sizeof job->out->message,
-                 "a progressive JPEG of %d×%d needs more than %lld MiB to decode; save it as baseline",
-                 job->out->source_width, job->out->source_height, (long long)(job->limits->max_decoder_memory >> 20));
+                 "a JPEG of %d×%d needs more than %lld KiB to decode; make it baseline (jpegtran)",
+                 job->out->source_width, job->out->source_height, (long long)(job->limits->max_decoder_memory >> 10));
         job->code = WD_IMAGE_TOO_LARGE;
     } else {
         char text[JMSG_LENGTH_MAX];
@@ -368,9 +368,9 @@ static void jpeg_run(jpeg_job *job) {
         }
         if (coefficients * (int64_t)sizeof(JCOEF) > job->limits->max_decoder_memory) {
             snprintf(out->message, sizeof out->message,
-                     "a progressive JPEG of %d×%d needs %lld MiB to decode (at most %lld); save it as baseline",
-                     out->source_width, out->source_height, (long long)((coefficients * (int64_t)sizeof(JCOEF)) >> 20),
-                     (long long)(job->limits->max_decoder_memory >> 20));
+                     "a progressive JPEG of %d×%d needs %lld KiB to decode (at most %lld); make it baseline (jpegtran)",
+                     out->source_width, out->source_height, (long long)((coefficients * (int64_t)sizeof(JCOEF)) >> 10),
+                     (long long)(job->limits->max_decoder_memory >> 10));
             job->code = WD_IMAGE_TOO_LARGE;
             return;
         }

@@ -105,7 +105,8 @@ public struct PhotosProvider: TimelineProvider {
 
     public func snapshot(in context: Context) async -> PhotoEntry {
         if context.isPreview { return PhotoEntry(date: context.date, content: .photo(Self.sample(for: context.family)), count: 1) }
-        return (try? await timeline(in: context).entries.first) ?? placeholder(in: context)
+        // The picture of now only: a snapshot decodes one file, not a day's worth.
+        return timeline(in: context, limit: 1).entries.first ?? placeholder(in: context)
     }
 
     /// The landscape, labelled as a sample.
@@ -115,6 +116,11 @@ public struct PhotosProvider: TimelineProvider {
     }
 
     public func timeline(in context: Context) async throws -> Timeline<PhotoEntry> {
+        timeline(in: context, limit: Self.maxEntries)
+    }
+
+    /// The timeline, with at most `limit` entries.
+    func timeline(in context: Context, limit: Int) -> Timeline<PhotoEntry> {
         let now = context.date
         let every = context.parameters["every"].map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         var interval = Self.defaultInterval
@@ -143,13 +149,13 @@ public struct PhotosProvider: TimelineProvider {
         guard !files.isEmpty else {
             return Timeline(entries: [PhotoEntry(date: now, content: .empty(folder: shown))], policy: .after(now.addingTimeInterval(interval)))
         }
-        let entries = self.entries(files: files, folder: folder, interval: interval, family: context.family, now: now)
+        let entries = self.entries(files: files, folder: folder, interval: interval, family: context.family, now: now, limit: limit)
         return Timeline(entries: entries, policy: .atEnd)
     }
 
     /// The entries from `now`: the current interval's picture, then one at the start of each
     /// interval within the window.
-    func entries(files: [String], folder: String, interval: TimeInterval, family: WidgetFamily, now: Date) -> [PhotoEntry] {
+    func entries(files: [String], folder: String, interval: TimeInterval, family: WidgetFamily, now: Date, limit: Int = maxEntries) -> [PhotoEntry] {
         let rotation = PhotoRotation(files: files, interval: interval, timeZone: timeZone)
         let box = Self.box(for: PhotosWidget.contentSize(family))
         var decoded: [Int: Result<Photo, ImageDecodingError>] = [:]
@@ -157,7 +163,7 @@ public struct PhotosProvider: TimelineProvider {
         let started = clock.now
         let first = rotation.slot(of: now)
         var entries: [PhotoEntry] = []
-        for slot in first..<(first + Self.maxEntries) {
+        for slot in first..<(first + max(1, min(limit, Self.maxEntries))) {
             let date = slot == first ? now : rotation.start(ofSlot: slot)
             guard date < now.addingTimeInterval(Self.window) else { break }
             // The budget ends the timeline early rather than late; the first entry always comes.

@@ -1,5 +1,6 @@
 import CImageCodec
 import Foundation
+import Synchronization
 import WidgetDash
 
 /// The host's picture decoder: libpng and libjpeg-turbo (through `CImageCodec`) behind the
@@ -11,14 +12,20 @@ import WidgetDash
 /// ```
 public enum ImageCodec {
     /// What a decode refuses: files above 64 MiB, more than 32 768 pixels a side or 100
-    /// megapixels, and progressive JPEGs whose coefficients need more than 16 MiB.
+    /// megapixels, and progressive JPEGs whose coefficients need more than 1 MiB (about a
+    /// third of a megapixel): libjpeg holds all of a progressive file's coefficients at once,
+    /// 9 MB for 2000×1500, which the dashboard's 30 MB cannot spare.
     public struct Limits: Hashable, Sendable {
         public var maxFileBytes: Int64 = 64 << 20
         public var maxSide: Int32 = 32_768
         public var maxPixels: Int64 = 100_000_000
-        public var maxDecoderMemory: Int64 = 16 << 20
+        public var maxDecoderMemory: Int64 = 1 << 20
         public init() {}
     }
+
+    /// One decode at a time in the process: two photos widgets reloading together would
+    /// otherwise add their working memory (and the machine's cores are few anyway).
+    private static let oneAtATime = Mutex(())
 
     /// The extensions the decoder is offered by name; the format itself comes from the bytes.
     public static let fileExtensions: Set<String> = ["png", "jpg", "jpeg"]
@@ -40,7 +47,7 @@ public enum ImageCodec {
         c.max_pixels = limits.maxPixels
         c.max_decoder_memory = limits.maxDecoderMemory
         var image = wd_image()
-        let status = wd_image_decode_file(path, &c, &image)
+        let status = oneAtATime.withLock { _ in wd_image_decode_file(path, &c, &image) }
         defer { wd_image_free(&image) }
         let message = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)

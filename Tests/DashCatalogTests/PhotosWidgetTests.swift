@@ -165,6 +165,10 @@ struct PhotosWidgetTests {
         let few = FakeDecoder()
         _ = try await Self.provider(few).timeline(in: Self.context(small.path))
         #expect(few.names.sorted() == ["a.png", "b.png", "c.png"])
+        // A snapshot outside the gallery decodes the picture of now only.
+        let once = FakeDecoder()
+        let snapshot = await Self.provider(once).snapshot(in: Self.context(folder.path))
+        #expect(once.names.count == 1 && Self.name(snapshot) == once.names.first)
         // The thumbnail is asked at braille density for the family (44×21 cells: 88×84).
         #expect(PhotosProvider.box(for: PhotosWidget.contentSize(.systemLarge)) == PixelSize(width: 88, height: 84))
     }

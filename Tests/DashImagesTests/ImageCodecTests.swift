@@ -158,6 +158,14 @@ struct ImageCodecTests {
             #expect(error.reason == .tooLarge)
             #expect(error.message.contains("progressive"))
         }
+        // The default: a progressive 2000×1500 (9 MB of coefficients) is refused from its header.
+        do {
+            _ = try ImageCodec.decode(path: Self.path("progressive-2000x1500.jpg"), fitting: PixelSize(width: 88, height: 84))
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.reason == .tooLarge)
+            #expect(error.message == "JPEG: a progressive JPEG of 2000×1500 needs 8812 KiB to decode (at most 1024); make it baseline (jpegtran)")
+        }
         // A baseline JPEG streams and needs none of that memory.
         _ = try ImageCodec.decode(path: Self.path("baseline.jpg"), fitting: PixelSize(width: 4, height: 4), limits: stingy)
     }

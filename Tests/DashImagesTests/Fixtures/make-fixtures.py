@@ -110,3 +110,10 @@ sof = jpeg.index(b"\xff\xc0")
 absurd = bytearray(jpeg)
 absurd[sof + 5:sof + 9] = struct.pack(">HH", 65000, 65000)
 write("absurd.jpg", bytes(absurd))
+# A progressive JPEG whose SOF2 header says 2000 × 1500: its coefficients would take 9 MB, so
+# the default limit refuses it before any scan is read.
+with open("progressive.jpg", "rb") as f:
+    progressive = bytearray(f.read())
+sof2 = progressive.index(b"\xff\xc2")
+progressive[sof2 + 5:sof2 + 9] = struct.pack(">HH", 1500, 2000)
+write("progressive-2000x1500.jpg", bytes(progressive))
