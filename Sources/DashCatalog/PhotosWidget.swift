@@ -50,6 +50,8 @@ public struct PhotoEntry: TimelineEntry {
     public var skipped: [SkippedPhoto] = []
     /// How many pictures the folder holds.
     public var count = 0
+    /// How the picture is drawn (`style=`).
+    public var rendering: BitmapRendering = .automatic
 
     public init(date: Date, content: Content, skipped: [SkippedPhoto] = [], count: Int = 0) {
         self.date = date
@@ -149,7 +151,18 @@ public struct PhotosProvider: TimelineProvider {
         guard !files.isEmpty else {
             return Timeline(entries: [PhotoEntry(date: now, content: .empty(folder: shown))], policy: .after(now.addingTimeInterval(interval)))
         }
+        let rendering: BitmapRendering
+        switch context.parameters["style"]?.lowercased() {
+        case "blocks": rendering = .halfBlocks
+        case "braille": rendering = .braille
+        default: rendering = .automatic
+        }
         let entries = self.entries(files: files, folder: folder, interval: interval, family: context.family, now: now, limit: limit)
+            .map { entry in
+                var e = entry
+                e.rendering = rendering
+                return e
+            }
         return Timeline(entries: entries, policy: .atEnd)
     }
 
@@ -218,6 +231,11 @@ public struct PhotosWidget: Widget {
         .parameters([
             .text("folder", title: "Folder of pictures (default ~/Pictures; subfolders too)"),
             .text("every", title: "A new picture every (15m at least; default 1h)"),
+            .choice("style", title: "Drawn in", options: [
+                .init(value: "auto", title: "Automatic", subtitle: "color blocks; braille on the lock screen"),
+                .init(value: "blocks", title: "Color blocks", subtitle: "▀, two pixels a cell"),
+                .init(value: "braille", title: "Braille", subtitle: "one color, for terminals without colors"),
+            ], default: "auto"),
         ])
     }
 
@@ -252,7 +270,7 @@ struct PhotosView: View {
             }
         case .accessoryRectangular:
             HStack(alignment: .top, spacing: 1) {
-                Image(bitmap: photo.bitmap).frame(width: 8, height: 3)
+                Image(bitmap: photo.bitmap).bitmapRendering(entry.rendering).frame(width: 8, height: 3)
                 VStack(alignment: .leading, spacing: 0) {
                     Text(photo.name).bold().lineLimit(2)
                     Text(date ?? (photo.isSample ? "drawn" : photo.format)).foregroundStyle(.secondary).lineLimit(1)
@@ -262,14 +280,14 @@ struct PhotosView: View {
             }
         case .systemSmall:
             VStack(spacing: 0) {
-                Image(bitmap: photo.bitmap).frame(maxWidth: .infinity, maxHeight: .infinity)
+                Image(bitmap: photo.bitmap).bitmapRendering(entry.rendering).frame(maxWidth: .infinity, maxHeight: .infinity)
                 caption(photo.name, detail: nil)
             }
         case .systemMedium, .systemExtraLarge:
             HStack(spacing: 1) {
                 // The picture takes the height first; the words get the columns it leaves, at
                 // least two fifths (a panorama would leave them none).
-                Image(bitmap: photo.bitmap)
+                Image(bitmap: photo.bitmap).bitmapRendering(entry.rendering)
                     .frame(maxWidth: Double(PhotosWidget.contentSize(family).width * 3 / 5), alignment: .leading)
                     .layoutPriority(1)
                 VStack(alignment: .leading, spacing: 0) {
@@ -290,7 +308,7 @@ struct PhotosView: View {
             }
         default:
             VStack(spacing: 0) {
-                Image(bitmap: photo.bitmap).frame(maxWidth: .infinity, maxHeight: .infinity)
+                Image(bitmap: photo.bitmap).bitmapRendering(entry.rendering).frame(maxWidth: .infinity, maxHeight: .infinity)
                 if let problem { Text(problem).foregroundStyle(.orange).lineLimit(1).padding(.horizontal, 1) }
                 caption(photo.name, detail: date)
             }

@@ -271,6 +271,12 @@ struct PhotosWidgetTests {
             .render(entry: entry, environment: Render.environment(.systemSmall, mode: .vibrant), now: Self.now).canvas
         #expect(vibrant.lines.joined().unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
         #expect(!vibrant.lines.joined().contains("▀"))
+        // style=braille asks for braille everywhere (a terminal without colors).
+        let braille = try await Self.provider(FakeDecoder()).timeline(in: TimelineProviderContext(
+            family: .systemSmall, date: Self.now, parameters: ["folder": folder.path, "style": "braille"])).entries[0]
+        #expect(braille.rendering == .braille)
+        let small = try FeedWidgetTests.panel("photos", braille, .systemSmall).joined()
+        #expect(!small.contains("▀") && small.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "\(small)")
     }
 
     @Test("The gallery shows a drawn landscape, labelled as a sample")

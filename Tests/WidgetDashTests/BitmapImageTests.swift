@@ -28,6 +28,8 @@ struct BitmapImageTests {
         #expect(canvas.lines == ["▀▀"])
         #expect(canvas[0, 0].style.foreground == .rgb(255, 0, 0) && canvas[0, 0].style.background == .rgb(0, 0, 255))
         #expect(canvas[1, 0].style.foreground == .rgb(0, 0, 255) && canvas[1, 0].style.background == .rgb(255, 0, 0))
+        // Marked as picture cells, which the terminal's color fitting leaves alone.
+        #expect(canvas[0, 0].style.attributes == .image)
     }
 
     @Test("Fitted with its aspect and centred: a 4×2 picture in 10×10 cells is 10×5 pixels, mid-height")

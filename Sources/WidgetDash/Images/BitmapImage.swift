@@ -129,11 +129,11 @@ final class BitmapNode: LayoutNode {
                 let x = rect.x + col, y = rect.y + row
                 switch (top, bottom) {
                 case let (t?, b?):
-                    canvas.put("▀", width: 1, x: x, y: y, style: CellStyle(foreground: Self.color(t), background: Self.color(b)))
+                    canvas.put("▀", width: 1, x: x, y: y, style: CellStyle(foreground: Self.color(t), background: Self.color(b), attributes: .image))
                 case let (t?, nil):
-                    canvas.put("▀", width: 1, x: x, y: y, style: CellStyle(foreground: Self.color(t)))
+                    canvas.put("▀", width: 1, x: x, y: y, style: CellStyle(foreground: Self.color(t), attributes: .image))
                 case let (nil, b?):
-                    canvas.put("▄", width: 1, x: x, y: y, style: CellStyle(foreground: Self.color(b)))
+                    canvas.put("▄", width: 1, x: x, y: y, style: CellStyle(foreground: Self.color(b), attributes: .image))
                 case (nil, nil):
                     break
                 }
@@ -196,7 +196,7 @@ final class BitmapNode: LayoutNode {
                 }
                 guard pattern != 0, let scalar = Unicode.Scalar(0x2800 + pattern) else { continue }
                 let foreground = dotColor ?? .rgb(UInt8(sums.r / sums.n), UInt8(sums.g / sums.n), UInt8(sums.b / sums.n))
-                canvas.put(Character(scalar), width: 1, x: rect.x + col, y: rect.y + row, style: CellStyle(foreground: foreground))
+                canvas.put(Character(scalar), width: 1, x: rect.x + col, y: rect.y + row, style: CellStyle(foreground: foreground, attributes: .image))
             }
         }
     }
