@@ -26,6 +26,17 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // Picture decoding for the photos widget (see docs/DECISIONS.md): libpng and
+        // libjpeg-turbo, wrapped by CImageCodec (C, so their longjmp errors stay in C) and
+        // installed behind WidgetDash's ImageDecoding service by DashImages.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .target(
+            name: "CImageCodec",
+            dependencies: ["CLibPNG", "CLibJPEG"],
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("m")]
+        ),
+        .target(name: "DashImages", dependencies: ["WidgetDash", "CImageCodec"]),
         .target(name: "WidgetDash"),
         .target(name: "DashCatalog", dependencies: ["WidgetDash"]),
         .target(
@@ -41,7 +52,7 @@ let package = Package(
         .target(
             name: "DashApp",
             dependencies: [
-                "WidgetDash", "DashCatalog", "DashHost", "DashTerminal",
+                "WidgetDash", "DashCatalog", "DashHost", "DashTerminal", "DashImages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +76,7 @@ let package = Package(
         ),
         .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
+        .testTarget(name: "DashImagesTests", dependencies: ["DashImages", "WidgetDash"], exclude: ["Fixtures"]),
         .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashHost", "WidgetDash"]),
         .testTarget(name: "DashAppTests", dependencies: ["DashApp", "DashCatalog", "WidgetDash"]),
     ],

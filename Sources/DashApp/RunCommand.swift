@@ -45,7 +45,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        try InteractionSetup.prepare(opener: opener)
+        let screenTime = try InteractionSetup.prepare(opener: opener)
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
         for text in widgets {
@@ -126,7 +126,7 @@ struct RunCommand: AsyncParsableCommand {
         options.activities = ActivityLink.start(options: store, store: sharedStore, config: config)
         let shell = DashboardShell(options)
         do {
-            _ = try await TerminalRunLoop.runOnOwnThread(host: shell)
+            _ = try await TerminalRunLoop.runOnOwnThread(host: shell, foregroundObserver: screenTime)
         } catch {
             printError("\(error)")
             throw ExitCode.failure

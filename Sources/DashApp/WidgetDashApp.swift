@@ -1,3 +1,4 @@
+import DashImages
 import WidgetDash
 
 /// The whole widgetdash program (the dashboard and every subcommand) as a library, so a
@@ -24,6 +25,9 @@ public enum WidgetDashApp {
         for kind in KnownWidgets.shadowedKinds {
             printError("an added bundle's kind \"\(kind)\" is already taken; that one is left out (give it a kind of its own)")
         }
+        // Decoding pictures is a system service (as UIImage is on iOS): every subcommand that
+        // draws widgets (run, snapshot, demo) gets it. Installing it costs a closure.
+        ImageCodec.install()
         await WidgetDashCommand.main()
     }
 }

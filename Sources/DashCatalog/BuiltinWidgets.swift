@@ -47,6 +47,10 @@ public struct BuiltinWidgets: WidgetBundle {
         NetworkWidget()
         UptimeWidget()
         MailWidget()
+        // Pictures from a folder, decoded by the host's image service.
+        PhotosWidget()
+        // How long the dashboard has been on screen, measured by the host.
+        ScreenTimeWidget()
     }
 }
 

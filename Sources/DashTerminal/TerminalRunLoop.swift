@@ -64,6 +64,9 @@ public final class TerminalRunLoop {
     /// The key that suspends the process like a shell's Ctrl-Z (raw mode delivers it as a key).
     /// nil passes it to the host instead.
     public var suspendKey: Key? = .control("z")
+    /// Told when the dashboard comes to the screen and leaves it (start, suspend, resume,
+    /// quit) and on each wake-up; the screen-time recorder listens.
+    public var foregroundObserver: (any ForegroundObserver)?
 
     private let terminal: Terminal
 
@@ -84,6 +87,8 @@ public final class TerminalRunLoop {
     public func run(host: some InteractiveHost) throws -> TerminalExit {
         try terminal.start()
         defer { terminal.stop() }
+        foregroundObserver?.enteredForeground()
+        defer { foregroundObserver?.leavingForeground() }
         guard let signals = terminal.signals else { throw TerminalError.notATerminal }
 
         let waker = try WakePipe()
@@ -124,7 +129,7 @@ public final class TerminalRunLoop {
                     case SIGTERM, SIGHUP, SIGINT:
                         return .signal(signo)
                     case SIGTSTP:
-                        terminal.suspend()
+                        suspend()
                     case SIGCONT:
                         terminal.resumeAfterContinue()
                         if let size = terminal.checkResize(), host.handle(.resize(size)) == .quit { return .quit }
@@ -140,7 +145,7 @@ public final class TerminalRunLoop {
                 for event in terminal.readEvents() {
                     if case .resize = event { forceRender = true }
                     if case .key(let key) = event, key == suspendKey {
-                        terminal.suspend()
+                        suspend()
                         continue
                     }
                     if host.handle(event) == .quit { return .quit }
@@ -153,7 +158,15 @@ public final class TerminalRunLoop {
             if fds[2].revents & Int16(POLLIN) != 0 { waker.drain() }
 
             host.advance()
+            foregroundObserver?.loopWoke()
         }
+    }
+
+    /// Stops the process as Ctrl-Z does; off screen until it continues.
+    private func suspend() {
+        foregroundObserver?.leavingForeground()
+        terminal.suspend()
+        foregroundObserver?.enteredForeground()
     }
 
     /// The `poll` time-out for a deadline `seconds` away: -1 (infinite) for nil, otherwise

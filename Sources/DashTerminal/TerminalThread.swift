@@ -9,11 +9,13 @@ extension TerminalRunLoop {
     /// monitor waking every second to see whether the blocked worker needs a replacement, and
     /// it would take one of the few threads providers' tasks run on. A plain thread is asleep
     /// for real.
-    public static func runOnOwnThread(host: any InteractiveHost) async throws -> TerminalExit {
+    public static func runOnOwnThread(host: any InteractiveHost, foregroundObserver: (any ForegroundObserver)? = nil) async throws -> TerminalExit {
         let handoff = HostHandoff(host)
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                do { continuation.resume(returning: try TerminalRunLoop.run(host: handoff.host)) } catch {
+                let loop = TerminalRunLoop()
+                loop.foregroundObserver = foregroundObserver
+                do { continuation.resume(returning: try loop.run(host: handoff.host)) } catch {
                     continuation.resume(throwing: error)
                 }
             }

@@ -129,7 +129,19 @@ enum ExamplePackage {
     }
 
     /// Builds the example with `swift build` (from `PATH`) as its own package; the binary's path.
+    ///
+    /// A failed build is tried once more from an empty scratch directory: SwiftPM keeps a path
+    /// dependency's list of source files in the dependent's build directory, so a file added to
+    /// widgetdash since the last run is "not in scope" until that directory is rebuilt. CI
+    /// starts from a clean clone and never needs the second try.
     static func build() throws -> String {
+        do { return try buildOnce() } catch {
+            try? FileManager.default.removeItem(atPath: root.appendingPathComponent(".build/examples").path)
+            return try buildOnce()
+        }
+    }
+
+    private static func buildOnce() throws -> String {
         let packagePath = root.appendingPathComponent("Examples").path
         let scratchPath = root.appendingPathComponent(".build/examples").path
         try FileManager.default.createDirectory(atPath: scratchPath, withIntermediateDirectories: true)

@@ -104,6 +104,11 @@ struct ColorDepthTests {
         // Deliberately equal colors (a solid block) are left alone.
         let block = CellStyle(foreground: .rgb(0, 0, 200), background: .rgb(0, 0, 200))
         #expect(ColorDepth.ansi8.map(block) == CellStyle(foreground: .indexed(4), background: .indexed(4)))
+        // A picture's two pixels (a half block) that meet in one color stay that color: no
+        // black or white stripe through a photo on a 256-color terminal.
+        let pixels = CellStyle(foreground: .rgb(250, 250, 170), background: .rgb(252, 248, 168), attributes: .image)
+        let picture = ColorDepth.indexed256.map(pixels)
+        #expect(picture.foreground == picture.background)
     }
 
     @Test("monochrome turns highlight backgrounds into reverse video")

@@ -26,6 +26,9 @@ public struct CellStyle: Hashable, Sendable {
         public static let underline = Attributes(rawValue: 1 << 2)
         public static let reverse = Attributes(rawValue: 1 << 3)
         public static let italic = Attributes(rawValue: 1 << 4)
+        /// Not drawn: marks a cell whose colors are a picture's pixels (``Image(bitmap:)``),
+        /// so fitting them to the terminal never swaps a color for legibility.
+        public static let image = Attributes(rawValue: 1 << 5)
     }
 
     public init(foreground: TerminalColor = .default, background: TerminalColor = .default, attributes: Attributes = []) {

@@ -65,7 +65,8 @@ public enum ColorDepth: Sendable, Hashable {
     /// Two rules on top of ``map(_:)-(TerminalColor)``:
     /// - If distinct foreground and background collapse to the same color (easy with 8 colors),
     ///   the foreground becomes black or white, whichever contrasts with the background, so text
-    ///   never disappears.
+    ///   never disappears. Not for cells marked ``CellStyle/Attributes/image``: a picture's
+    ///   neighbouring pixels are meant to meet.
     /// - In `.monochrome` both colors become `.default` and the attributes stay. A background
     ///   that marked a *highlight* turns into `.reverse`, so focus and selection stay visible.
     ///   A background is a highlight unless it is a neutral surface: a low-saturation color that
@@ -80,7 +81,9 @@ public enum ColorDepth: Sendable, Hashable {
         }
         var out = CellStyle(foreground: map(style.foreground), background: map(style.background),
                             attributes: style.attributes)
-        if out.foreground != .default, out.foreground == out.background, style.foreground != style.background,
+        // A picture's two pixels that meet in one color are simply that color; only text
+        // must never vanish into its background.
+        if !style.attributes.contains(.image), out.foreground != .default, out.foreground == out.background, style.foreground != style.background,
            let bg = Self.rgb(of: out.background) {
             let light = bg.luminance > 0.5
             switch self {

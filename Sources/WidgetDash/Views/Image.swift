@@ -5,6 +5,9 @@
 public struct Image: View, PrimitiveView, Sendable {
     let glyph: String
     var color: AnyShapeStyle?
+    /// A picture drawn in cells instead of a glyph (see `init(bitmap:)`).
+    var bitmap: Bitmap?
+    var bitmapRendering: BitmapRendering = .automatic
 
     /// The terminal glyph for an SF Symbol name.
     public init(systemName: String) {
@@ -28,6 +31,7 @@ public struct Image: View, PrimitiveView, Sendable {
     }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        if let bitmap { return [BitmapNode(bitmap: bitmap, rendering: bitmapRendering, color: color, env)] }
         let style = AnyShapeStyle(color ?? env.foregroundStyle ?? AnyShapeStyle(HierarchicalShapeStyle.primary))
         var cell = CellStyle(foreground: env.resolve(style), attributes: env.isBold ? .bold : [])
         if env.dimsContent { cell.foreground = env.palette.invalidated }
