@@ -91,11 +91,19 @@ extension Dashboard {
     /// The inspector over the page.
     func drawInspector(_ screen: inout Canvas, page: [WidgetInstance], now: Date) {
         let calendar = environment.calendarInZone
-        let rows = page.map {
+        var rows = page.map {
             InspectorScreen.row(for: $0, info: scheduler.info(for: $0.id, at: now), now: now, calendar: calendar,
                                 focused: focus.focused == $0.id)
         }
-        let title = "Inspector · page \(currentPage + 1) · \(rows.count) widget\(rows.count == 1 ? "" : "s")"
+        let widgets = rows.count
+        // Live Activities follow the widgets: their state and the next change of it.
+        for record in activities?.shown(at: now) ?? [] {
+            var problem: String?
+            if case .failure(let error) = activities?.views(for: record, at: now) { problem = error.description }
+            rows.append(InspectorScreen.row(for: record, now: now, calendar: calendar, problem: problem))
+        }
+        var title = "Inspector · page \(currentPage + 1) · \(widgets) widget\(widgets == 1 ? "" : "s")"
+        if rows.count > widgets { title += " · \(rows.count - widgets) Live Activit\(rows.count - widgets == 1 ? "y" : "ies")" }
         InspectorScreen.draw(rows, title: title, into: &screen, palette: environment.palette)
     }
 }

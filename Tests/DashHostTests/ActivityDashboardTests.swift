@@ -196,6 +196,14 @@ struct ActivityDashboardTests {
         d.lockNow()
     }
 
+    @Test func theInspectorListsActivitiesWithTheirNextChange() throws {
+        let (d, _) = dashboard(ManualClock(t0), records: [try Self.game(2, 1, relevance: 3, staleDate: t0.addingTimeInterval(600))])
+        _ = d.handle(.key(.character("i")))
+        let text = lines(d).joined(separator: "\n")
+        #expect(text.contains("1 Live Activity"), "\(text)")
+        #expect(text.contains("activity game g") && text.contains("active") && text.contains("stale 08:10:00") && text.contains("relevance 3"), "\(text)")
+    }
+
     @Test func aStaleActivityIsShownAsOutOfDate() throws {
         let clock = ManualClock(t0)
         let (d, _) = dashboard(clock, records: [try Self.game(2, 1, staleDate: t0.addingTimeInterval(600))])

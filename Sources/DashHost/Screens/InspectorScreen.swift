@@ -65,6 +65,25 @@ public enum InspectorScreen {
         )
     }
 
+    /// The row for one Live Activity: its state where a widget has its policy, its version and
+    /// last update where a widget has its entry, its next change of state where a widget has its
+    /// next reload, and its relevance where a widget has its budget.
+    public static func row(for record: ActivityRecord, now: Date, calendar: Calendar, problem: String? = nil) -> Row {
+        func time(_ date: Date) -> String { format(date, now: now, calendar: calendar) }
+        let state = ActivityRules.state(of: record, at: now)
+        var next = "—"
+        if let date = ActivityRules.nextChange(of: record, after: now) {
+            next = "\(ActivityRules.state(of: record, at: date).rawValue) \(time(date))"
+        }
+        let relevance = record.relevanceScore == record.relevanceScore.rounded() ? String(Int(record.relevanceScore)) : String(record.relevanceScore)
+        return Row(
+            widget: "activity \(record.activityType) \(record.id.prefix(4))", policy: state.rawValue,
+            entry: "v\(record.version) " + time(record.alertDate ?? record.requested), nextReload: next,
+            budget: "relevance \(relevance)", lastReload: "started " + time(record.startDate),
+            problem: problem.map { "⚠ " + $0 } ?? "", focused: false
+        )
+    }
+
     /// Draws the inspector over the whole of `screen` but its last row (the status line).
     public static func draw(_ rows: [Row], title: String, into screen: inout Canvas, palette: Palette) {
         let height = max(0, screen.height - 1)
