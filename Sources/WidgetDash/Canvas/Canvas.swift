@@ -53,22 +53,40 @@ struct GraphemeStorage: Hashable, Sendable {
     private init(raw: UInt64) { self.raw = raw }
 
     init(_ string: String) {
-        var bytes: UInt64 = 0
-        var count = 0
-        for byte in string.utf8 {
-            if count == 8 {
-                self.init(raw: Self.internedFlag | UInt64(GraphemeTable.shared.intern(string)))
-                return
-            }
-            bytes |= UInt64(byte) << (8 * UInt64(count))
-            count += 1
+        // `withUTF8` reads a small string's bytes in place (no copy, no iterator): the canvas
+        // packs a grapheme for every cell it writes.
+        var utf8 = string
+        let packed: UInt64? = utf8.withUTF8 { bytes in
+            guard bytes.count <= 8 else { return nil }
+            var raw: UInt64 = 0
+            for i in 0..<bytes.count { raw |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+            return raw
         }
-        self.init(raw: bytes)
+        if let packed {
+            self.init(raw: packed)
+        } else {
+            self.init(raw: Self.internedFlag | UInt64(GraphemeTable.shared.intern(string)))
+        }
     }
 
     init(_ character: Character) {
-        if let ascii = character.asciiValue { self.init(raw: UInt64(ascii)); return }
         self.init(String(character))
+        // "\r\n" is one Character whose `asciiValue` is "\n", and was stored as "\n".
+        if raw == 0x0A0D { self = GraphemeStorage(raw: 0x0A) }
+    }
+
+    /// True when the cluster starts with a C0 or C1 control character or DEL.
+    ///
+    /// Inline storage holds the UTF-8 bytes from the lowest byte up: C0 controls and DEL are
+    /// one byte, C1 controls (U+0080–U+009F) are 0xC2 followed by 0x80–0x9F.
+    var startsWithControl: Bool {
+        if raw & Self.internedFlag != 0 {
+            guard let scalar = string.unicodeScalars.first else { return false }
+            return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        }
+        let first = raw & 0xFF
+        if first < 0x20 || first == 0x7F { return true }
+        return first == 0xC2 && (0x80...0x9F).contains((raw >> 8) & 0xFF)
     }
 
     var string: String {
@@ -164,13 +182,21 @@ public struct Canvas: Hashable, Sendable {
             return 2
         }
         if w <= 0 { return 0 }
+        let glyph = GraphemeStorage(character)
         // Last line of defence: a control character never reaches a cell.
-        if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        if glyph.startsWithControl {
             setCell(x: x, y: y, Cell(text: "\u{FFFD}", width: 1, style: style))
             return 1
         }
-        setCell(x: x, y: y, Cell(glyph: GraphemeStorage(character), width: 1, style: style))
+        setCell(x: x, y: y, Cell(glyph: glyph, width: 1, style: style))
         return 1
+    }
+
+    /// Writes a packed one-column glyph that is known not to be a control character (the
+    /// box-drawing characters of a frame), so it skips the checks `put` makes.
+    mutating func put(glyph: GraphemeStorage, x: Int, y: Int, style: CellStyle) {
+        guard y >= clip.y, y < clip.maxY, x >= clip.x, x < clip.maxX else { return }
+        setCell(x: x, y: y, Cell(glyph: glyph, width: 1, style: style))
     }
 
     /// Writes text starting at (x, y) on one line, clipped; returns the columns used.
@@ -222,9 +248,11 @@ public struct Canvas: Hashable, Sendable {
         let target = CellRect(origin: origin, size: other.size).intersection(clip)
         guard !target.isEmpty else { return }
         for y in target.y..<target.maxY {
+            // The index in `other.cells` of column `x` on this row is `sourceRow + x`.
+            let sourceRow = (y - origin.y) * other.width - origin.x
             var x = target.x
             while x < target.maxX {
-                let cell = other[x - origin.x, y - origin.y]
+                let cell = other.cells[sourceRow + x]
                 if cell.isContinuation {
                     // A lead cell skips its continuation, so reaching one here means its left
                     // half was clipped away (or is missing): show a blank, not half a glyph.
@@ -238,7 +266,7 @@ public struct Canvas: Hashable, Sendable {
                     continue
                 }
                 setCell(x: x, y: y, cell)
-                if cell.width == 2 { setCell(x: x + 1, y: y, other[x + 1 - origin.x, y - origin.y]) }
+                if cell.width == 2 { setCell(x: x + 1, y: y, other.cells[sourceRow + x + 1]) }
                 x += max(1, Int(cell.width))
             }
         }
@@ -250,7 +278,7 @@ public struct Canvas: Hashable, Sendable {
         let old = cells[i]
         var cell = newCell
         // The default background is transparent: text drawn over a panel keeps its color.
-        if cell.style.background == .default { cell.style.background = old.style.background }
+        if case .default = cell.style.background { cell.style.background = old.style.background }
         // Overwriting half of a wide glyph: blank its other half.
         if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
             cells[i + 1] = .blank(cells[i + 1].style)
