@@ -13,6 +13,7 @@ public struct ModifiedView<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         apply(env, context) { resolve(content, $0, context) }
@@ -30,6 +31,7 @@ public protocol ViewModifier {
 public struct ViewModifierContent: View, PrimitiveView {
     let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
 }
 

@@ -14,6 +14,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
@@ -36,6 +37,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
@@ -56,6 +58,7 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
@@ -69,6 +72,7 @@ public struct Spacer: View, PrimitiveView {
     let minLength: Int
     public init(minLength: Int? = nil) { self.minLength = minLength ?? 0 }
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         [SpacerNode(minLength: minLength, axis: env.stackAxis)]
     }
@@ -78,6 +82,7 @@ public struct Spacer: View, PrimitiveView {
 public struct Divider: View, PrimitiveView {
     public init() {}
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var style = CellStyle(foreground: env.palette.border)
         if env.dimsContent { style.foreground = env.palette.invalidated }

@@ -7,6 +7,41 @@ import Foundation
 public protocol View {
     associatedtype Body: View
     @ViewBuilder var body: Body { get }
+
+    /// Turns a view into layout nodes. Not for widget authors: the default evaluates `body`,
+    /// which is right for every view that has one. (SwiftUI's views have `_makeView` for the
+    /// same reason: the engine reaches a view's own resolution through the protocol's witness
+    /// table, not by asking at run time which kind of view it is.)
+    static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs
+}
+
+/// What the layout engine hands a view it resolves: the environment and the pass's context.
+/// Not for widget authors.
+public struct _ViewInputs {
+    let environment: EnvironmentValues
+    let context: ResolveContext
+
+    /// The nodes of a primitive view.
+    func make<P: PrimitiveView>(_ view: P) -> _ViewOutputs {
+        _ViewOutputs(nodes: view.makeNodes(environment, context))
+    }
+}
+
+/// The layout nodes a view resolved to. Not for widget authors.
+public struct _ViewOutputs {
+    let nodes: [LayoutNode]
+}
+
+extension View {
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs {
+        // Every primitive view has no body (`Never`) and declares its own `_makeNodes`; one that
+        // does not is still found, more slowly, by asking whether it is a `PrimitiveView`.
+        if Body.self == Never.self, let primitive = view as? any PrimitiveView {
+            return _ViewOutputs(nodes: primitive.makeNodes(inputs.environment, inputs.context))
+        }
+        let body = EnvironmentValues.$current.withValue(inputs.environment) { view.body }
+        return Body._makeNodes(body, inputs)
+    }
 }
 
 extension Never: View {
@@ -38,11 +73,7 @@ final class ResolveContext {
 
 /// Turns any view into layout nodes, evaluating `body` with the environment in scope.
 func resolve<V: View>(_ view: V, _ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-    if let primitive = view as? any PrimitiveView {
-        return primitive.makeNodes(env, context)
-    }
-    let body = EnvironmentValues.$current.withValue(env) { view.body }
-    return resolve(body, env, context)
+    V._makeNodes(view, _ViewInputs(environment: env, context: context)).nodes
 }
 
 /// Resolves a view into exactly one node, stacking several vertically as a `VStack` would.
@@ -82,6 +113,7 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
     let content: (repeat each Content)
     public init(_ content: repeat each Content) { self.content = (repeat each content) }
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var nodes: [LayoutNode] = []
@@ -96,6 +128,7 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
 public struct EmptyView: View, PrimitiveView {
     public init() {}
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { [] }
 }
 
@@ -107,6 +140,7 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, P
     }
     let storage: Storage
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         switch storage {
         case .first(let v): resolve(v, env, context)
@@ -117,6 +151,7 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, P
 
 extension Optional: View where Wrapped: View {
     public var body: Never { fatalError("Optional is a primitive view") }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
@@ -135,6 +170,7 @@ public struct AnyView: View, PrimitiveView {
         make = { env, context in resolve(view, env, context) }
     }
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
 }
 
@@ -143,6 +179,7 @@ public struct Group<Content: View>: View, PrimitiveView {
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { resolve(content, env, context) }
 }
 
@@ -157,6 +194,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { inputs.make(view) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         data.flatMap { resolve(content($0), env, context) }
