@@ -317,6 +317,8 @@ public final class TimelineScheduler {
         /// neither hashes nor copies a slot's budget.
         private var slots: [Slot] = []
         private(set) var instanceTable: [WidgetInstance?] = []
+        /// The storage of `advance`'s list of touched instances, kept between passes.
+        private var touchedScratch: [Int] = []
 
         init(rules: Rules) { self.rules = rules }
 
@@ -372,11 +374,16 @@ public final class TimelineScheduler {
         }
 
         mutating func advance(to now: Date) -> [Effect] {
-            let rules = self.rules
             var effects: [Effect] = []
             // Instances are rescheduled once everything due is handled, so a deadline due now is
             // never replaced before its turn (an entry and a reload at the same moment both run).
+            // The list reuses the storage of the last pass.
             var touched: [Int] = []
+            swap(&touched, &touchedScratch)
+            defer {
+                touched.removeAll(keepingCapacity: true)
+                swap(&touched, &touchedScratch)
+            }
             pass += 1
             let pass = self.pass
             let nowTime = now.timeIntervalSinceReferenceDate
@@ -407,10 +414,11 @@ public final class TimelineScheduler {
                 case .timeout:
                     let due = update(id) { slot in slot.inFlight.map { ($0, slot.timeout) } } ?? nil
                     if let (request, timeout) = due, rules.deadlineOfTimeout(request, timeout: timeout) <= now {
+                        let settings = rules.settings
                         update(id) { slot in
                             slot.inFlight = nil
                             slot.failures += 1
-                            slot.nextReload = now.addingTimeInterval(rules.settings.retryDelay(failures: slot.failures))
+                            slot.nextReload = now.addingTimeInterval(settings.retryDelay(failures: slot.failures))
                             slot.nextReloadReason = .retry
                         }
                         instance.lastError = "timed out after \(TimelineScheduler.seconds(timeout))"
@@ -438,8 +446,6 @@ public final class TimelineScheduler {
         }
 
         mutating func deliver(_ result: Result<ErasedTimeline, any Error>, for request: ReloadRequest, at now: Date, seconds: TimeInterval) -> [Effect]? {
-            let rules = self.rules
-            let settings = rules.settings
             let id = request.instance
             guard let instance = instance(id),
                   let jitter = update(id, { slot in slot.inFlight?.serial == request.serial ? slot.jitter : nil }) ?? nil
@@ -447,7 +453,7 @@ public final class TimelineScheduler {
             var effects: [Effect] = []
             switch result {
             case .success(let timeline):
-                instance.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: settings.entryLimit)
+                instance.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: rules.settings.entryLimit)
                 if !timeline.entries.isEmpty { effects.append(.entryChanged(instance: id)) }
                 let next = policyReloadDate(instance, jitter: jitter, now: now)
                 update(id) { slot in
@@ -460,6 +466,7 @@ public final class TimelineScheduler {
                 let message = TimelineScheduler.message(of: error)
                 instance.status = .failed(message)
                 instance.lastError = message
+                let settings = rules.settings
                 // Try again later, each time later, rather than hammering a failing provider.
                 update(id) { slot in
                     slot.inFlight = nil
