@@ -48,6 +48,9 @@ struct GraphemeStorage: Hashable, Sendable {
 
     static let space = GraphemeStorage(raw: 0x20)
     static let empty = GraphemeStorage(raw: 0)
+
+    /// A printable ASCII character (0x20–0x7E), stored as its byte.
+    init(ascii byte: UInt8) { self.init(raw: UInt64(byte)) }
     private static let internedFlag: UInt64 = 1 << 63
 
     private init(raw: UInt64) { self.raw = raw }
@@ -170,6 +173,13 @@ public struct Canvas: Hashable, Sendable {
     @discardableResult
     public mutating func put(_ character: Character, width w: Int, x: Int, y: Int, style: CellStyle) -> Int {
         guard y >= clip.y, y < clip.maxY, x < clip.maxX, x + max(w, 1) > clip.x else { return w }
+        return put(GraphemeStorage(character), width: w, x: x, y: y, style: style)
+    }
+
+    /// Writes one packed grapheme cluster at (x, y), as `put(_:width:x:y:style:)` does.
+    @discardableResult
+    mutating func put(_ glyph: GraphemeStorage, width w: Int, x: Int, y: Int, style: CellStyle) -> Int {
+        guard y >= clip.y, y < clip.maxY, x < clip.maxX, x + max(w, 1) > clip.x else { return w }
         if w == 2 {
             if x < clip.x || x + 1 >= clip.maxX {
                 // The glyph straddles the clip edge: fill the visible half with a blank.
@@ -177,12 +187,11 @@ public struct Canvas: Hashable, Sendable {
                 setCell(x: visible, y: y, Cell(text: " ", width: 1, style: style))
                 return 2
             }
-            setCell(x: x, y: y, Cell(glyph: GraphemeStorage(character), width: 2, style: style))
+            setCell(x: x, y: y, Cell(glyph: glyph, width: 2, style: style))
             setCell(x: x + 1, y: y, Cell(glyph: .empty, width: 0, style: style))
             return 2
         }
         if w <= 0 { return 0 }
-        let glyph = GraphemeStorage(character)
         // Last line of defence: a control character never reaches a cell.
         if glyph.startsWithControl {
             setCell(x: x, y: y, Cell(text: "\u{FFFD}", width: 1, style: style))

@@ -7,12 +7,17 @@ final class TextNode: LayoutNode {
         var style: CellStyle
     }
 
+    /// One grapheme of a text, packed as the canvas stores it: plain data, so the arrays of
+    /// glyphs that wrapping copies and slices cost no reference counting.
     struct Glyph {
-        var character: Character
+        var grapheme: GraphemeStorage
         var width: Int
         var style: CellStyle
-        var isSpace: Bool { character == " " }
+        var isSpace: Bool { grapheme == .space }
     }
+
+    private static let shade = GraphemeStorage("▒")
+    private static let ellipsis = GraphemeStorage("…")
 
     let pieces: [ResolvedPiece]
     let lineLimit: Int?
@@ -41,15 +46,25 @@ final class TextNode: LayoutNode {
         for piece in pieces {
             let (string, refresh) = DateText.string(for: piece.segment, now: context.now, calendar: calendar)
             if let refresh { context.refresh(at: refresh) }
+            if string.utf8.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0A }) {
+                // Printable ASCII and line breaks (most texts): one grapheme and one cell per
+                // byte, read without breaking the string into Characters.
+                for byte in string.utf8 {
+                    if byte == 0x0A { paragraphs.append([]); continue }
+                    let grapheme = mask == nil ? GraphemeStorage(ascii: byte) : byte == 0x20 ? .space : Self.shade
+                    paragraphs[paragraphs.count - 1].append(Glyph(grapheme: grapheme, width: 1, style: mask ?? piece.style))
+                }
+                continue
+            }
             for c in string {
                 if c == "\n" { paragraphs.append([]); continue }
                 let w = TextWidth.width(of: c)
                 if w == 0 { continue }
                 if let mask {
-                    let glyph: Character = c == " " ? " " : "▒"
-                    for _ in 0..<w { paragraphs[paragraphs.count - 1].append(Glyph(character: glyph, width: 1, style: mask)) }
+                    let glyph: GraphemeStorage = c == " " ? .space : Self.shade
+                    for _ in 0..<w { paragraphs[paragraphs.count - 1].append(Glyph(grapheme: glyph, width: 1, style: mask)) }
                 } else {
-                    paragraphs[paragraphs.count - 1].append(Glyph(character: c, width: w, style: piece.style))
+                    paragraphs[paragraphs.count - 1].append(Glyph(grapheme: GraphemeStorage(c), width: w, style: piece.style))
                 }
             }
         }
@@ -67,7 +82,7 @@ final class TextNode: LayoutNode {
     private func bigLines(_ context: RenderContext) -> (lines: [String], width: Int)? {
         guard bigDigits, mask == nil else { return nil }
         if let cached = cachedBig, cached.now == context.now { return cached.lines.map { ($0, cached.width) } }
-        let text = String(paragraphs(context).first?.map(\.character) ?? [])
+        let text = paragraphs(context).first?.map(\.grapheme.string).joined() ?? ""
         let lines = BigDigits.render(text)
         let width = lines.map { TextWidth.width(of: $0[0]) } ?? 0
         cachedBig = (context.now, lines, width)
@@ -123,7 +138,7 @@ final class TextNode: LayoutNode {
             let lineWidth = line.reduce(0) { $0 + $1.width }
             var x = alignedX(lineWidth: lineWidth, in: rect)
             for g in line {
-                canvas.put(g.character, width: g.width, x: x, y: rect.y + row, style: g.style)
+                canvas.put(g.grapheme, width: g.width, x: x, y: rect.y + row, style: g.style)
                 x += g.width
             }
         }
@@ -151,7 +166,7 @@ final class TextNode: LayoutNode {
                 }
                 if var rest = overflow {
                     // Lines were broken at a space that wrapping dropped; put one back.
-                    rest.append(Glyph(character: " ", width: 1, style: line.first?.style ?? .plain))
+                    rest.append(Glyph(grapheme: .space, width: 1, style: line.first?.style ?? .plain))
                     rest += line
                     overflow = rest
                 } else {
@@ -172,7 +187,7 @@ final class TextNode: LayoutNode {
             }
             while kept.last?.isSpace == true { kept.removeLast() }
             last = kept
-            last.append(Glyph(character: "…", width: 1, style: style))
+            last.append(Glyph(grapheme: Self.ellipsis, width: 1, style: style))
             lines.append(last)
         }
         return lines
