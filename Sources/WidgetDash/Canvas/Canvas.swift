@@ -257,11 +257,23 @@ public struct Canvas: Hashable, Sendable {
         let target = CellRect(origin: origin, size: other.size).intersection(clip)
         guard !target.isEmpty else { return }
         for y in target.y..<target.maxY {
-            // The index in `other.cells` of column `x` on this row is `sourceRow + x`.
+            // The index in `other.cells` of column `x` on this row is `sourceRow + x`; here it is
+            // `targetRow + x`.
             let sourceRow = (y - origin.y) * other.width - origin.x
+            let targetRow = y * width
             var x = target.x
             while x < target.maxX {
                 let cell = other.cells[sourceRow + x]
+                let old = cells[targetRow + x]
+                if cell.width == 1 && old.width == 1 {
+                    // Neither is half of a wide glyph (nearly every cell): what `setCell` does
+                    // comes down to the transparent background.
+                    var new = cell
+                    if case .default = new.style.background { new.style.background = old.style.background }
+                    cells[targetRow + x] = new
+                    x += 1
+                    continue
+                }
                 if cell.isContinuation {
                     // A lead cell skips its continuation, so reaching one here means its left
                     // half was clipped away (or is missing): show a blank, not half a glyph.
