@@ -93,6 +93,14 @@ class LayoutNode {
     /// measurement, and a node's kind never changes after it is made.
     final var isSpacer = false
 
+    /// Dimensions of a proposal the node's answer never depends on: a frame of fixed width
+    /// answers the same whatever width it is offered, a spacer in a row whatever height. The
+    /// remembered answers are keyed on the other dimensions only, so such a node is measured
+    /// once per proposal that can change its answer, not once per proposal. (A month grid's
+    /// fixed-width day cells were each measured some twenty times per pass.)
+    final var ignoresProposedWidth = false
+    final var ignoresProposedHeight = false
+
     /// Answers already given in this pass: stacks ask their children several times (minimum,
     /// maximum, share), and without this a nested layout costs 3^depth measurements.
     ///
@@ -114,7 +122,11 @@ class LayoutNode {
 
     /// The size this node wants for `proposal` (measured once per proposal per pass).
     final func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        guard let key = InlineMeasurements.key(proposal) else {
+        let relevant = ProposedSize(
+            width: ignoresProposedWidth ? nil : proposal.width,
+            height: ignoresProposedHeight ? nil : proposal.height
+        )
+        guard let key = InlineMeasurements.key(relevant) else {
             // Not packable (a negative or enormous proposal, which layout never makes): measured
             // each time, which gives the same answer.
             return measure(proposal, context)

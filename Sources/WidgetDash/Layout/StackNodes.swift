@@ -186,6 +186,8 @@ final class SpacerNode: LayoutNode {
         self.axis = axis
         super.init()
         isSpacer = true
+        ignoresProposedWidth = axis == .vertical
+        ignoresProposedHeight = axis == .horizontal
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -206,6 +208,9 @@ final class DividerNode: LayoutNode {
     init(vertical: Bool, style: CellStyle) {
         self.vertical = vertical
         self.style = style
+        super.init()
+        ignoresProposedWidth = vertical
+        ignoresProposedHeight = !vertical
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -264,6 +269,9 @@ final class FrameNode: LayoutNode {
         self.child = child
         super.init()
         layoutPriority = child.layoutPriority
+        // A fixed dimension is answered whatever is proposed for it (see `measure`).
+        ignoresProposedWidth = limits.width != nil
+        ignoresProposedHeight = limits.height != nil
     }
 
     private func clamp(_ v: Int, _ lo: Int?, _ hi: Int?) -> Int {
