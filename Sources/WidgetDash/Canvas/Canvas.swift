@@ -215,6 +215,18 @@ public struct Canvas: Hashable, Sendable {
     @discardableResult
     public mutating func write<S: StringProtocol>(_ text: S, x: Int, y: Int, style: CellStyle) -> Int {
         var cx = x
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (most titles, labels and numbers): one cell per printable byte, without
+            // making a Character of each. Control bytes (and "\r\n") have no width and are
+            // skipped, as in the loop below.
+            for byte in text.utf8 {
+                if cx >= clip.maxX { break }
+                guard byte >= 0x20, byte != 0x7F else { continue }
+                put(GraphemeStorage(ascii: byte), width: 1, x: cx, y: y, style: style)
+                cx += 1
+            }
+            return cx - x
+        }
         for c in text {
             if cx >= clip.maxX { break }
             let w = TextWidth.width(of: c)
