@@ -65,31 +65,12 @@ final class StackNode: LayoutNode {
             return children.map { $0.sizeThatFits(.make(axis, main: nil, cross: crossProposal), context) }
         }
         let horizontal = axis == .horizontal
-        var claims: [Claim] = []
-        claims.reserveCapacity(n)
-        for i in 0..<n {
-            let child = children[i]
-            let lo = child.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)
-            let minimum = horizontal ? lo.width : lo.height
-            let flexibility: Int
-            if child.isSpacer {
-                flexibility = ProposedSize.unbounded
-            } else {
-                let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
-                flexibility = (horizontal ? hi.width : hi.height) - minimum
-            }
-            claims.append(Claim(index: i, minimum: minimum, flexibility: flexibility, isSpacer: child.isSpacer, priority: child.layoutPriority))
-        }
-        // An insertion sort: stacks have a handful of children, and `precedes` is a total order,
-        // so the result is the same as any other sort's.
-        for i in 1..<n {
-            let item = claims[i]
-            var j = i - 1
-            while j >= 0 && item.precedes(claims[j]) {
-                claims[j + 1] = claims[j]
-                j -= 1
-            }
-            claims[j + 1] = item
+        let claims: [Claim]
+        if let last = lastClaims, last.cross == crossProposal {
+            claims = last.claims
+        } else {
+            claims = sortedClaims(cross: crossProposal, context)
+            lastClaims = (crossProposal, claims)
         }
         var remaining = max(0, mainProposal - spacing * (n - 1))
         var sizes = [CellSize](repeating: .zero, count: n)
@@ -118,6 +99,45 @@ final class StackNode: LayoutNode {
             position = groupEnd
         }
         return sizes
+    }
+
+    /// The children's claims, sorted, for the last cross size they were found for: a stack is
+    /// often asked for several lengths at one cross size (a column's heights at its width),
+    /// and the claims depend on the cross size only (the children's answers are remembered, so
+    /// finding them again would give the same claims at the cost of two lookups per child).
+    private var lastClaims: (cross: Int?, claims: [Claim])?
+
+    /// Each child's claim at a cross size, in the order children are served.
+    private func sortedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {
+        let n = children.count
+        let horizontal = axis == .horizontal
+        var claims: [Claim] = []
+        claims.reserveCapacity(n)
+        for i in 0..<n {
+            let child = children[i]
+            let lo = child.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)
+            let minimum = horizontal ? lo.width : lo.height
+            let flexibility: Int
+            if child.isSpacer {
+                flexibility = ProposedSize.unbounded
+            } else {
+                let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
+                flexibility = (horizontal ? hi.width : hi.height) - minimum
+            }
+            claims.append(Claim(index: i, minimum: minimum, flexibility: flexibility, isSpacer: child.isSpacer, priority: child.layoutPriority))
+        }
+        // An insertion sort: stacks have a handful of children, and `precedes` is a total order,
+        // so the result is the same as any other sort's.
+        for i in 1..<n {
+            let item = claims[i]
+            var j = i - 1
+            while j >= 0 && item.precedes(claims[j]) {
+                claims[j + 1] = claims[j]
+                j -= 1
+            }
+            claims[j + 1] = item
+        }
+        return claims
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
