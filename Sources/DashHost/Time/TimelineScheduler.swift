@@ -141,6 +141,9 @@ public final class TimelineScheduler {
         var heldReason: ReloadReason?
         var nextRefresh: Date?
         var budget: ReloadBudget
+        /// The instance's entry dates, copied when a timeline arrives: `reschedule` finds the
+        /// next one on every step, and reading the instance costs a run-time access check.
+        var entryDates: [Date] = []
         var failures = 0
         var locked = false
         var isProtected: Bool
@@ -349,6 +352,7 @@ public final class TimelineScheduler {
             let limit = custom.budget ?? settings.budgetByKind[instance.description.kind] ?? settings.budget
             slots[id] = Slot(
                 budget: ReloadBudget(limit: limit),
+                entryDates: instance.entryDates,
                 locked: locked,
                 isProtected: instance.description.dataProtection == .complete,
                 timeout: custom.timeout ?? settings.timeout,
@@ -454,9 +458,12 @@ public final class TimelineScheduler {
             switch result {
             case .success(let timeline):
                 instance.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: rules.settings.entryLimit)
+                // An empty timeline keeps the entries shown (and their dates).
+                let dates = timeline.entries.isEmpty ? nil : instance.entryDates
                 if !timeline.entries.isEmpty { effects.append(.entryChanged(instance: id)) }
                 let next = policyReloadDate(instance, jitter: jitter, now: now)
                 update(id) { slot in
+                    if let dates { slot.entryDates = dates }
                     slot.inFlight = nil
                     slot.failures = 0
                     slot.nextReload = next
@@ -591,9 +598,10 @@ public final class TimelineScheduler {
         /// When the instance's timeline asks for the next one: the policy date, jittered for
         /// `.after`, and never sooner than the minimum interval.
         private func policyReloadDate(_ instance: WidgetInstance, jitter: Jitter, now: Date) -> Date? {
-            guard var date = instance.policyReloadDate() else { return nil }
-            if case .after = instance.policy {
-                date = jitter.apply(to: date, now: now, instance: instance.id, count: instance.timelineCount)
+            let policy = instance.policyReload()
+            guard var date = policy.date else { return nil }
+            if policy.isAfter {
+                date = jitter.apply(to: date, now: now, instance: instance.id, count: policy.timelineCount)
             }
             return max(date, now.addingTimeInterval(rules.settings.minimumPolicyInterval))
         }
@@ -601,8 +609,7 @@ public final class TimelineScheduler {
         /// Queues the deadlines an instance now wants, replacing those that changed.
         private mutating func reschedule(_ id: Int, now: Date) {
             let clockSpeed = rules.clockSpeed
-            guard let instance = instance(id) else { return }
-            let nextEntry = instance.nextEntryDate(after: now)
+            guard instance(id) != nil else { return }
             var pushes: ((Date, Int)?, (Date, Int)?, (Date, Int)?, (Date, Int)?) = (nil, nil, nil, nil)
             // One in-place access: holding a copy of the slot would make its budget's storage
             // shared (the next charge would copy it).
@@ -613,7 +620,7 @@ public final class TimelineScheduler {
                     let generation = slot.queued.set(kind, clamped)
                     return clamped.map { ($0, generation) }
                 }
-                pushes.0 = want(.entry, nextEntry)
+                pushes.0 = want(.entry, TimelineState.firstDate(after: now, in: slot.entryDates))
                 pushes.1 = want(.reload, slot.inFlight == nil && slot.deferral != .locked ? slot.nextReload : nil)
                 pushes.2 = want(.refresh, slot.nextRefresh)
                 pushes.3 = want(.timeout, slot.inFlight.map { Rules.deadlineOfTimeout($0, timeout: slot.timeout, clockSpeed: clockSpeed) })

@@ -88,10 +88,23 @@ public final class WidgetInstance {
 
     /// When the timeline's policy asks for a new one (before jitter and budget).
     func policyReloadDate() -> Date? { timeline.policyReloadDate() }
+
+    /// The entries' dates, sorted (the scheduler keeps a copy, to search on every step without
+    /// reaching into the instance).
+    var entryDates: [Date] { timeline.entryDates }
+
+    /// What the scheduler needs to date the next policy reload, read in one access: the
+    /// policy's date (before jitter and budget), whether the policy is `.after` (jittered), and
+    /// how many timelines have arrived (the jitter draw uses it).
+    func policyReload() -> (date: Date?, isAfter: Bool, timelineCount: Int) {
+        let t = timeline
+        if case .after = t.policy { return (t.policyReloadDate(), true, t.count) }
+        return (t.policyReloadDate(), false, t.count)
+    }
 }
 
 /// An instance's timeline and its place in it.
-private struct TimelineState {
+struct TimelineState {
     var entries: [any TimelineEntry] = []
     /// The entries' dates, kept beside them: the scheduler searches them on every step, and
     /// reading a date through the existential each time is measurably slower.
@@ -143,14 +156,16 @@ private struct TimelineState {
         return changed
     }
 
-    func nextEntryDate(after now: Date) -> Date? {
-        // Entries are sorted: binary search for the first one after `now`.
-        var lo = 0, hi = entryDates.count
+    func nextEntryDate(after now: Date) -> Date? { Self.firstDate(after: now, in: entryDates) }
+
+    /// The first of sorted `dates` after `now` (binary search).
+    static func firstDate(after now: Date, in dates: [Date]) -> Date? {
+        var lo = 0, hi = dates.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if entryDates[mid] <= now { lo = mid + 1 } else { hi = mid }
+            if dates[mid] <= now { lo = mid + 1 } else { hi = mid }
         }
-        return lo < entryDates.count ? entryDates[lo] : nil
+        return lo < dates.count ? dates[lo] : nil
     }
 
     func policyReloadDate() -> Date? {
