@@ -67,16 +67,15 @@ public final class Simulator {
 
     public let scenario: Scenario
     public let scheduler: TimelineScheduler
-    private var answers = Heap<Answer>()
-    private var sequence = 0
-    private var script: [Scripted] = []
-    private var delaysUsed: [Set<Int>]
-    private var failuresUsed: [Set<Int>]
+    /// The count of each widget's events, in widget order; complete when `run` returns.
     public private(set) var tallies: [Tally]
-    /// Start times of budgeted reloads per widget, to check the budget was kept.
-    private var budgetedStarts: [[Date]]
+    /// Taps, user reloads and locks, in the order they happen.
+    private let script: [Scripted]
     /// Only the last `windowCheck` starts are needed to know the busiest 24 hours.
     private let checksBudget: Bool
+    /// What the run keeps track of besides the scheduler (see ``Books``); kept here between
+    /// runs, and held in a local variable while one runs.
+    private var books: Books
 
     /// A simulator for `scenario`, starting from the dashboard's `settings` (the scenario's
     /// seed replaces theirs).
@@ -85,11 +84,10 @@ public final class Simulator {
         var s = settings
         s.seed = scenario.seed
         scheduler = TimelineScheduler(settings: s)
-        delaysUsed = Array(repeating: [], count: scenario.widgets.count)
-        failuresUsed = Array(repeating: [], count: scenario.widgets.count)
         tallies = Array(repeating: Tally(), count: scenario.widgets.count)
-        budgetedStarts = Array(repeating: [], count: scenario.widgets.count)
+        books = Books(widgets: scenario.widgets.count)
         self.checksBudget = checksBudget
+        var script: [Scripted] = []
         for (i, w) in scenario.widgets.enumerated() {
             for d in w.taps { script.append(Scripted(date: d, order: script.count, widget: i, action: .tap)) }
             for d in w.userReloads { script.append(Scripted(date: d, order: script.count, widget: i, action: .userReload)) }
@@ -99,12 +97,23 @@ public final class Simulator {
             }
         }
         script.sort()
+        self.script = script
     }
 
     /// Runs the whole scenario, handing each event to `sink` as it happens; returns the
     /// tallies in widget order.
     @discardableResult
     public func run(_ sink: (Event) -> Void) -> [Tally] {
+        // The bookkeeping is a local value while the run lasts: every access to a stored
+        // property of a class is checked for exclusivity at run time, and a simulated day makes
+        // millions of them. Swapped in and out, so nothing is copied.
+        var books = Books(widgets: 0)
+        swap(&books, &self.books)
+        books.tallies = tallies
+        defer {
+            tallies = books.tallies
+            swap(&books, &self.books)
+        }
         let start = scenario.start, end = scenario.end
         var stub = WidgetDescription(kind: "", displayName: "", description: "", supportedFamilies: [.systemSmall],
                                      provider: AnyTimelineProvider(Stub()), content: { _ in AnyView(EmptyView()) })
@@ -113,22 +122,21 @@ public final class Simulator {
             stub.dataProtection = w.dataProtection
             let instance = WidgetInstance(id: i, description: stub, family: .systemSmall)
             let custom = InstanceSettings(budget: w.budget, maxJitter: w.jitter, timeout: w.timeout)
-            tallies[i].budget = (w.budget ?? scheduler.settings.budget) == .max ? nil : (w.budget ?? scheduler.settings.budget)
+            books.tallies[i].budget = (w.budget ?? scheduler.settings.budget) == .max ? nil : (w.budget ?? scheduler.settings.budget)
             // A lock in force at the start holds even the first load of protected data.
             let lockedAtStart = w.locked.contains { $0.lowerBound <= start && start < $0.upperBound }
-            handle(scheduler.add(instance, at: start, settings: custom, locked: lockedAtStart), now: start, sink)
+            books.handle(scheduler.add(instance, at: start, settings: custom, locked: lockedAtStart), now: start, self, sink)
         }
         var next = 0
         while true {
             var earliest = scheduler.nextDeadline()
-            for candidate in [answers.min?.date, next < script.count ? script[next].date : nil] {
-                if let c = candidate, earliest.map({ c < $0 }) ?? true { earliest = c }
-            }
+            if let answer = books.answers.min?.date, earliest.map({ answer < $0 }) ?? true { earliest = answer }
+            if next < script.count, earliest.map({ script[next].date < $0 }) ?? true { earliest = script[next].date }
             guard let now = earliest, now <= end else { break }
             // At one instant: answers first (they were asked for earlier), then the script, then deadlines.
-            while let a = answers.min, a.date <= now {
-                answers.removeMin()
-                deliver(a, now: now, sink)
+            while let a = books.answers.min, a.date <= now {
+                books.answers.removeMin()
+                books.deliver(a, now: now, self, sink)
             }
             while next < script.count, script[next].date <= now {
                 let s = script[next]
@@ -140,103 +148,155 @@ public final class Simulator {
                 case .lock: effects = scheduler.setLocked(s.widget, true, at: now)
                 case .unlock: effects = scheduler.setLocked(s.widget, false, at: now)
                 }
-                handle(effects, now: now, sink)
+                books.handle(effects, now: now, self, sink)
             }
-            handle(scheduler.advance(to: now), now: now, sink)
+            books.handle(scheduler.advance(to: now), now: now, self, sink)
         }
-        return tallies
+        books.countReasons()
+        return books.tallies
     }
 
-    private func event(_ kind: Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ sink: (Event) -> Void) {
-        let left = scheduler.budgetLeft(for: widget, at: now)
-        sink(Event(t: now, widget: scenario.widgets[widget].id, kind: kind, reason: reason, budgetLeft: left == .max ? nil : left))
-    }
+    /// The run's bookkeeping: the scripted providers' pending answers, which scripted delays
+    /// and failures were used, and the tallies.
+    private struct Books {
+        var answers = Heap<Answer>()
+        var sequence = 0
+        var delaysUsed: [Set<Int>]
+        var failuresUsed: [Set<Int>]
+        var tallies: [Tally] = []
+        /// Start times of budgeted reloads per widget, to check the budget was kept.
+        var budgetedStarts: [[Date]]
+        /// Completed reloads per widget and reason (by `reasonIndex`), turned into
+        /// `Tally.byReason` when the run ends: counting in a dictionary hashed a string each time.
+        var reasonCounts: [[Int]]
 
-    private func handle(_ effects: [TimelineScheduler.Effect], now: Date, _ sink: (Event) -> Void) {
-        for effect in effects {
-            switch effect {
-            case .reload(let request):
-                ask(request, now: now)
-            case .entryChanged(let id):
-                tallies[id].entriesShown += 1
-                event(.entry, id, "date", now, sink)
-            case .refresh:
-                break
-            case .deferred(let id, let cause, _):
-                tallies[id].deferred += 1
-                event(.deferred, id, cause.rawValue, now, sink)
-            case .timedOut(let request):
-                tallies[request.instance].timeouts += 1
-                event(.timeout, request.instance, request.reason.rawValue, now, sink)
-            }
+        init(widgets: Int) {
+            delaysUsed = Array(repeating: [], count: widgets)
+            failuresUsed = Array(repeating: [], count: widgets)
+            budgetedStarts = Array(repeating: [], count: widgets)
+            reasonCounts = Array(repeating: Array(repeating: 0, count: Books.reasons.count), count: widgets)
         }
-    }
 
-    /// Scripts the provider's answer to a request: when it comes, and whether it fails.
-    private func ask(_ request: ReloadRequest, now: Date) {
-        let i = request.instance
-        let w = scenario.widgets[i]
-        if request.reason.isBudgeted && checksBudget { recordBudgeted(i, now) }
-        var delay: TimeInterval = 0
-        if let k = w.providerDelays.indices.first(where: { !delaysUsed[i].contains($0) && w.providerDelays[$0].at <= now }) {
-            delaysUsed[i].insert(k)
-            delay = w.providerDelays[k].seconds
-        }
-        var fails = false
-        if let k = w.providerFailures.indices.first(where: { !failuresUsed[i].contains($0) && w.providerFailures[$0] <= now }) {
-            failuresUsed[i].insert(k)
-            fails = true
-        }
-        sequence += 1
-        answers.insert(Answer(date: now.addingTimeInterval(delay), sequence: sequence, request: request, fails: fails))
-    }
+        static let reasons: [ReloadReason] = [.initial, .policy, .user, .intent, .appearance, .unlock, .widgetCenter, .retry]
 
-    private func deliver(_ answer: Answer, now: Date, _ sink: (Event) -> Void) {
-        let request = answer.request
-        let i = request.instance
-        let w = scenario.widgets[i]
-        let seconds = now.timeIntervalSince(request.started)
-        let result: Result<ErasedTimeline, any Error>
-        if answer.fails {
-            result = .failure(ScriptedFailure())
-        } else {
-            // The timeline is made when the provider is asked: its entries and `after` date
-            // count from then.
-            let created = request.started
-            let entries: [any TimelineEntry] = w.entryOffsets.map { Entry(date: created.addingTimeInterval($0)) }
-            let policy: TimelineReloadPolicy = switch w.policy {
-            case .atEnd: .atEnd
-            case .never: .never
-            case .after(let d): .after(created.addingTimeInterval(d))
-            }
-            result = .success(ErasedTimeline(entries: entries, policy: policy))
-        }
-        // nil: the request was abandoned at its time-out, and the late answer is dropped.
-        guard let effects = scheduler.deliver(result, for: request, at: now, seconds: seconds) else { return }
-        if answer.fails {
-            tallies[i].errors += 1
-            event(.error, i, request.reason.rawValue, now, sink)
-        } else {
-            tallies[i].reloads += 1
-            tallies[i].byReason[request.reason.rawValue, default: 0] += 1
-            if request.reason.isBudgeted { tallies[i].budgetedReloads += 1 } else { tallies[i].exemptReloads += 1 }
-            if w.entryOffsets.count > scheduler.settings.entryLimit { tallies[i].truncatedTimelines += 1 }
-            event(.reload, i, request.reason.rawValue, now, sink)
-        }
-        for effect in effects {
-            if case .entryChanged(let id) = effect {
-                tallies[id].entriesShown += 1
-                event(.entry, id, "timeline", now, sink)
+        static func reasonIndex(_ reason: ReloadReason) -> Int {
+            switch reason {
+            case .initial: 0
+            case .policy: 1
+            case .user: 2
+            case .intent: 3
+            case .appearance: 4
+            case .unlock: 5
+            case .widgetCenter: 6
+            case .retry: 7
             }
         }
-    }
 
-    /// Notes a budgeted start and the most such starts in any 24 hours ending now.
-    private func recordBudgeted(_ i: Int, _ now: Date) {
-        budgetedStarts[i].append(now)
-        let cutoff = now.addingTimeInterval(-ReloadBudget.window)
-        budgetedStarts[i].removeAll { $0 <= cutoff }
-        tallies[i].maxBudgetedIn24h = max(tallies[i].maxBudgetedIn24h, budgetedStarts[i].count)
+        /// Adds the reloads counted by reason to the tallies, and starts counting afresh.
+        mutating func countReasons() {
+            for i in reasonCounts.indices {
+                for (k, reason) in Books.reasons.enumerated() where reasonCounts[i][k] > 0 {
+                    tallies[i].byReason[reason.rawValue, default: 0] += reasonCounts[i][k]
+                    reasonCounts[i][k] = 0
+                }
+            }
+        }
+
+        private func event(_ kind: Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator, _ sink: (Event) -> Void) {
+            let left = simulator.scheduler.budgetLeft(for: widget, at: now)
+            sink(Event(t: now, widget: simulator.scenario.widgets[widget].id, kind: kind, reason: reason, budgetLeft: left == .max ? nil : left))
+        }
+
+        mutating func handle(_ effects: [TimelineScheduler.Effect], now: Date, _ simulator: Simulator, _ sink: (Event) -> Void) {
+            for effect in effects {
+                switch effect {
+                case .reload(let request):
+                    ask(request, now: now, simulator)
+                case .entryChanged(let id):
+                    tallies[id].entriesShown += 1
+                    event(.entry, id, "date", now, simulator, sink)
+                case .refresh:
+                    break
+                case .deferred(let id, let cause, _):
+                    tallies[id].deferred += 1
+                    event(.deferred, id, cause.rawValue, now, simulator, sink)
+                case .timedOut(let request):
+                    tallies[request.instance].timeouts += 1
+                    event(.timeout, request.instance, request.reason.rawValue, now, simulator, sink)
+                }
+            }
+        }
+
+        /// Scripts the provider's answer to a request: when it comes, and whether it fails.
+        private mutating func ask(_ request: ReloadRequest, now: Date, _ simulator: Simulator) {
+            let i = request.instance
+            if request.reason.isBudgeted && simulator.checksBudget { recordBudgeted(i, now) }
+            // The widget's script is read in place: copying the whole `Scenario.Widget` (seven
+            // arrays and a string) for two of its fields cost more than the rest of this step.
+            let delays = simulator.scenario.widgets[i].providerDelays
+            var delay: TimeInterval = 0
+            if let k = delays.indices.first(where: { !delaysUsed[i].contains($0) && delays[$0].at <= now }) {
+                delaysUsed[i].insert(k)
+                delay = delays[k].seconds
+            }
+            let failures = simulator.scenario.widgets[i].providerFailures
+            var fails = false
+            if let k = failures.indices.first(where: { !failuresUsed[i].contains($0) && failures[$0] <= now }) {
+                failuresUsed[i].insert(k)
+                fails = true
+            }
+            sequence += 1
+            answers.insert(Answer(date: now.addingTimeInterval(delay), sequence: sequence, request: request, fails: fails))
+        }
+
+        mutating func deliver(_ answer: Answer, now: Date, _ simulator: Simulator, _ sink: (Event) -> Void) {
+            let request = answer.request
+            let i = request.instance
+            let scheduler = simulator.scheduler
+            let seconds = now.timeIntervalSince(request.started)
+            let result: Result<ErasedTimeline, any Error>
+            let entryCount = simulator.scenario.widgets[i].entryOffsets.count
+            if answer.fails {
+                result = .failure(ScriptedFailure())
+            } else {
+                // The timeline is made when the provider is asked: its entries and `after` date
+                // count from then.
+                let created = request.started
+                let entries: [any TimelineEntry] = simulator.scenario.widgets[i].entryOffsets.map { Entry(date: created.addingTimeInterval($0)) }
+                let policy: TimelineReloadPolicy = switch simulator.scenario.widgets[i].policy {
+                case .atEnd: .atEnd
+                case .never: .never
+                case .after(let d): .after(created.addingTimeInterval(d))
+                }
+                result = .success(ErasedTimeline(entries: entries, policy: policy))
+            }
+            // nil: the request was abandoned at its time-out, and the late answer is dropped.
+            guard let effects = scheduler.deliver(result, for: request, at: now, seconds: seconds) else { return }
+            if answer.fails {
+                tallies[i].errors += 1
+                event(.error, i, request.reason.rawValue, now, simulator, sink)
+            } else {
+                tallies[i].reloads += 1
+                reasonCounts[i][Books.reasonIndex(request.reason)] += 1
+                if request.reason.isBudgeted { tallies[i].budgetedReloads += 1 } else { tallies[i].exemptReloads += 1 }
+                if entryCount > scheduler.settings.entryLimit { tallies[i].truncatedTimelines += 1 }
+                event(.reload, i, request.reason.rawValue, now, simulator, sink)
+            }
+            for effect in effects {
+                if case .entryChanged(let id) = effect {
+                    tallies[id].entriesShown += 1
+                    event(.entry, id, "timeline", now, simulator, sink)
+                }
+            }
+        }
+
+        /// Notes a budgeted start and the most such starts in any 24 hours ending now.
+        private mutating func recordBudgeted(_ i: Int, _ now: Date) {
+            budgetedStarts[i].append(now)
+            let cutoff = now.addingTimeInterval(-ReloadBudget.window)
+            budgetedStarts[i].removeAll { $0 <= cutoff }
+            tallies[i].maxBudgetedIn24h = max(tallies[i].maxBudgetedIn24h, budgetedStarts[i].count)
+        }
     }
 }
 

@@ -37,25 +37,27 @@ public final class WidgetInstance {
     public internal(set) var description: WidgetDescription
     public let family: WidgetFamily
 
+    /// Where the instance stands in its timeline, in one value: the scheduler reads and changes
+    /// it on every step, and each access to a class's stored property is checked for
+    /// exclusivity at run time, so one access per step beats one per field.
+    private var timeline = TimelineState()
+
     /// The current timeline's entries, sorted by date.
-    public private(set) var entries: [any TimelineEntry] = []
-    /// The entries' dates, kept beside them: the scheduler searches them on every step, and
-    /// reading a date through the existential each time is measurably slower.
-    private var entryDates: [Date] = []
-    public private(set) var policy: TimelineReloadPolicy = .never
+    public var entries: [any TimelineEntry] { timeline.entries }
+    public var policy: TimelineReloadPolicy { timeline.policy }
     /// When the current timeline arrived.
-    public private(set) var timelineDate: Date?
+    public var timelineDate: Date? { timeline.date }
     /// The index of the entry on screen, nil while only the placeholder can be shown.
-    public private(set) var currentIndex: Int?
+    public var currentIndex: Int? { timeline.currentIndex }
     public var status: PanelStatus = .loading
     /// The last completed reload: why, when, and how long the provider took.
-    public private(set) var lastReload: (reason: ReloadReason, at: Date, seconds: TimeInterval)?
+    public var lastReload: (reason: ReloadReason, at: Date, seconds: TimeInterval)? { timeline.lastReload }
     /// The last failure (a thrown error or a time-out), kept until a reload succeeds.
     public internal(set) var lastError: String?
     /// A problem with the last timeline the host corrected (too many entries), for the inspector.
-    public private(set) var warning: String?
+    public var warning: String? { timeline.warning }
     /// How many timelines have arrived (the jitter draw uses it).
-    public private(set) var timelineCount = 0
+    public var timelineCount: Int { timeline.count }
 
     init(id: Int, description: WidgetDescription, family: WidgetFamily) {
         self.id = id
@@ -64,40 +66,83 @@ public final class WidgetInstance {
     }
 
     /// The entry on screen, nil when the placeholder is shown.
-    public var currentEntry: (any TimelineEntry)? { currentIndex.map { entries[$0] } }
+    public var currentEntry: (any TimelineEntry)? { timeline.currentIndex.map { timeline.entries[$0] } }
 
     /// Takes a new timeline; an empty one keeps what was shown, as in WidgetKit.
     ///
     /// Entries out of order are sorted; more than `entryLimit` are cut to the earliest ones,
     /// with a warning kept for the inspector.
     func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int = .max) {
-        lastReload = (reason, now, seconds)
         status = .ok
         lastError = nil
-        warning = nil
-        timelineDate = now
-        timelineCount += 1
-        policy = timeline.policy
-        guard !timeline.entries.isEmpty else { return }
-        var sorted = timeline.entries
-        // A stable check first: most providers already send their entries in order.
-        if !zip(sorted, sorted.dropFirst()).allSatisfy({ $0.date <= $1.date }) {
-            sorted.sort { $0.date < $1.date }
-        }
-        if sorted.count > entryLimit {
-            warning = "timeline of \(sorted.count) entries cut to \(entryLimit)"
-            sorted.removeLast(sorted.count - max(1, entryLimit))
-        }
-        entries = sorted
-        entryDates = sorted.map(\.date)
-        currentIndex = nil
-        updateCurrentEntry(at: now)
+        self.timeline.apply(timeline, reason: reason, at: now, seconds: seconds, entryLimit: entryLimit)
     }
 
     /// Moves to the entry for `now`: the latest one dated at or before it, else the first.
     /// Returns true when the entry on screen changed.
     @discardableResult
-    func updateCurrentEntry(at now: Date) -> Bool {
+    func updateCurrentEntry(at now: Date) -> Bool { timeline.updateCurrentEntry(at: now) }
+
+    /// When the next entry takes over, if one is still to come.
+    func nextEntryDate(after now: Date) -> Date? { timeline.nextEntryDate(after: now) }
+
+    /// When the timeline's policy asks for a new one (before jitter and budget).
+    func policyReloadDate() -> Date? { timeline.policyReloadDate() }
+
+    /// The entries' dates, sorted (the scheduler keeps a copy, to search on every step without
+    /// reaching into the instance).
+    var entryDates: [Date] { timeline.entryDates }
+
+    /// What the scheduler needs to date the next policy reload, read in one access: the
+    /// policy's date (before jitter and budget), whether the policy is `.after` (jittered), and
+    /// how many timelines have arrived (the jitter draw uses it).
+    func policyReload() -> (date: Date?, isAfter: Bool, timelineCount: Int) {
+        let t = timeline
+        if case .after = t.policy { return (t.policyReloadDate(), true, t.count) }
+        return (t.policyReloadDate(), false, t.count)
+    }
+}
+
+/// An instance's timeline and its place in it.
+struct TimelineState {
+    var entries: [any TimelineEntry] = []
+    /// The entries' dates, kept beside them: the scheduler searches them on every step, and
+    /// reading a date through the existential each time is measurably slower.
+    var entryDates: [Date] = []
+    var policy: TimelineReloadPolicy = .never
+    var date: Date?
+    var currentIndex: Int?
+    var lastReload: (reason: ReloadReason, at: Date, seconds: TimeInterval)?
+    var warning: String?
+    var count = 0
+
+    mutating func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int) {
+        lastReload = (reason, now, seconds)
+        warning = nil
+        date = now
+        count += 1
+        policy = timeline.policy
+        guard !timeline.entries.isEmpty else { return }
+        var sorted = timeline.entries
+        var dates = sorted.map(\.date)
+        // A stable check first: most providers already send their entries in order.
+        if !zip(dates, dates.dropFirst()).allSatisfy({ $0 <= $1 }) {
+            sorted.sort { $0.date < $1.date }
+            dates = sorted.map(\.date)
+        }
+        if sorted.count > entryLimit {
+            warning = "timeline of \(sorted.count) entries cut to \(entryLimit)"
+            sorted.removeLast(sorted.count - max(1, entryLimit))
+            dates.removeLast(dates.count - sorted.count)
+        }
+        entries = sorted
+        entryDates = dates
+        currentIndex = nil
+        updateCurrentEntry(at: now)
+    }
+
+    @discardableResult
+    mutating func updateCurrentEntry(at now: Date) -> Bool {
         guard !entries.isEmpty else { return false }
         var index = 0
         // Entries are sorted; the last one not after `now` wins.
@@ -111,18 +156,18 @@ public final class WidgetInstance {
         return changed
     }
 
-    /// When the next entry takes over, if one is still to come.
-    func nextEntryDate(after now: Date) -> Date? {
-        // Entries are sorted: binary search for the first one after `now`.
-        var lo = 0, hi = entryDates.count
+    func nextEntryDate(after now: Date) -> Date? { Self.firstDate(after: now, in: entryDates) }
+
+    /// The first of sorted `dates` after `now` (binary search).
+    static func firstDate(after now: Date, in dates: [Date]) -> Date? {
+        var lo = 0, hi = dates.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if entryDates[mid] <= now { lo = mid + 1 } else { hi = mid }
+            if dates[mid] <= now { lo = mid + 1 } else { hi = mid }
         }
-        return lo < entryDates.count ? entryDates[lo] : nil
+        return lo < dates.count ? dates[lo] : nil
     }
 
-    /// When the timeline's policy asks for a new one (before jitter and budget).
     func policyReloadDate() -> Date? {
         switch policy {
         case .never: return nil
@@ -130,7 +175,7 @@ public final class WidgetInstance {
         case .atEnd:
             // With no entries there is no end to wait for: ask again in a while.
             if let last = entries.last?.date { return last }
-            return timelineDate.map { $0.addingTimeInterval(15 * 60) }
+            return date.map { $0.addingTimeInterval(15 * 60) }
         }
     }
 }

@@ -64,7 +64,6 @@ public struct WidgetPanel {
         let size = family.size
         let isSystem = !family.isAccessory
         let panelBackground: TerminalColor = isSystem ? palette.widgetBackground : .default
-        var canvas = Canvas(size: size, fill: .blank(CellStyle(background: panelBackground)))
 
         let frameWidth = family.border == .none ? 0 : 1
         let margins = description.contentMarginsDisabled ? EdgeInsets() : family.contentMargins
@@ -74,20 +73,21 @@ public struct WidgetPanel {
             height: size.height - 2 * frameWidth - margins.top - margins.bottom
         )
 
-        var rendered = ViewRenderer.render(
-            description.content(shownEntry), size: contentRect.size, environment: env, now: now, background: panelBackground,
-            toggleOverrides: interaction.toggleOverrides
-        )
-        if let background = rendered.containerBackground, env.showsWidgetContainerBackground, isSystem {
-            canvas.fill(canvas.bounds, style: CellStyle(background: background))
+        let prepared = ViewRenderer.prepare(description.content(shownEntry), environment: env, toggleOverrides: interaction.toggleOverrides)
+        // The panel's own background, or the widget's container background over the whole
+        // panel (a `.default` one is transparent and leaves the panel's).
+        var panelFill = panelBackground
+        if let background = prepared.containerBackground, env.showsWidgetContainerBackground, isSystem, background != .default {
+            panelFill = background
         }
-        canvas.draw(rendered.canvas, at: contentRect.origin)
+        var canvas = Canvas(size: size, fill: .blank(CellStyle(background: panelFill)))
+        // The content is drawn in place (a canvas of its own, copied in, cost a second pass
+        // over every cell of every panel), over its own fill where that differs.
+        let contentFill = prepared.fill(over: panelBackground)
+        if contentFill != panelFill { canvas.fill(contentRect, style: CellStyle(background: contentFill)) }
+        // Elements come back in panel coordinates, where the host hit-tests them.
+        var rendered = prepared.draw(into: &canvas, in: contentRect, now: now)
         if !rendered.interactiveElements.isEmpty {
-            // Elements are reported in panel coordinates, where the host hit-tests them.
-            for i in rendered.interactiveElements.indices {
-                rendered.interactiveElements[i].rect.x += contentRect.x
-                rendered.interactiveElements[i].rect.y += contentRect.y
-            }
             if let focusedID = interaction.focusedElement,
                let element = rendered.interactiveElements.first(where: { $0.id == focusedID }) {
                 let focusColor = palette.focusedBorder

@@ -3,23 +3,23 @@ extension Canvas {
     /// border, truncated with "…" to fit between the corners.
     public mutating func drawBox(_ rect: CellRect, border: PanelBorder, style: CellStyle, title: String? = nil, titleStyle: CellStyle? = nil) {
         guard border != .none, rect.width >= 2, rect.height >= 2 else { return }
-        let (h, v, tl, tr, bl, br): (Character, Character, Character, Character, Character, Character) =
-            border == .rounded ? ("─", "│", "╭", "╮", "╰", "╯") : ("─", "│", "┌", "┐", "└", "┘")
+        // Packed once: every panel of every frame draws a frame.
+        let glyphs = border == .rounded ? BoxGlyphs.rounded : BoxGlyphs.square
         let right = rect.maxX - 1, bottom = rect.maxY - 1
-        put(tl, width: 1, x: rect.x, y: rect.y, style: style)
-        put(tr, width: 1, x: right, y: rect.y, style: style)
-        put(bl, width: 1, x: rect.x, y: bottom, style: style)
-        put(br, width: 1, x: right, y: bottom, style: style)
+        put(glyph: glyphs.topLeft, x: rect.x, y: rect.y, style: style)
+        put(glyph: glyphs.topRight, x: right, y: rect.y, style: style)
+        put(glyph: glyphs.bottomLeft, x: rect.x, y: bottom, style: style)
+        put(glyph: glyphs.bottomRight, x: right, y: bottom, style: style)
         if rect.width > 2 {
             for x in (rect.x + 1)..<right {
-                put(h, width: 1, x: x, y: rect.y, style: style)
-                put(h, width: 1, x: x, y: bottom, style: style)
+                put(glyph: glyphs.horizontal, x: x, y: rect.y, style: style)
+                put(glyph: glyphs.horizontal, x: x, y: bottom, style: style)
             }
         }
         if rect.height > 2 {
             for y in (rect.y + 1)..<bottom {
-                put(v, width: 1, x: rect.x, y: y, style: style)
-                put(v, width: 1, x: right, y: y, style: style)
+                put(glyph: glyphs.vertical, x: rect.x, y: y, style: style)
+                put(glyph: glyphs.vertical, x: right, y: y, style: style)
             }
         }
         if let title, !title.isEmpty, rect.width > 6 {
@@ -34,4 +34,17 @@ extension Canvas {
             put(" ", width: 1, x: x + used, y: rect.y, style: style)
         }
     }
+}
+
+/// The characters of a frame, packed for the canvas.
+private struct BoxGlyphs {
+    let horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: GraphemeStorage
+
+    init(_ characters: [Character]) {
+        let g = characters.map(GraphemeStorage.init)
+        (horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight) = (g[0], g[1], g[2], g[3], g[4], g[5])
+    }
+
+    static let rounded = BoxGlyphs(["─", "│", "╭", "╮", "╰", "╯"])
+    static let square = BoxGlyphs(["─", "│", "┌", "┐", "└", "┘"])
 }

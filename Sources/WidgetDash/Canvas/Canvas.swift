@@ -48,27 +48,48 @@ struct GraphemeStorage: Hashable, Sendable {
 
     static let space = GraphemeStorage(raw: 0x20)
     static let empty = GraphemeStorage(raw: 0)
+
+    /// A printable ASCII character (0x20–0x7E), stored as its byte.
+    init(ascii byte: UInt8) { self.init(raw: UInt64(byte)) }
     private static let internedFlag: UInt64 = 1 << 63
 
     private init(raw: UInt64) { self.raw = raw }
 
     init(_ string: String) {
-        var bytes: UInt64 = 0
-        var count = 0
-        for byte in string.utf8 {
-            if count == 8 {
-                self.init(raw: Self.internedFlag | UInt64(GraphemeTable.shared.intern(string)))
-                return
-            }
-            bytes |= UInt64(byte) << (8 * UInt64(count))
-            count += 1
+        // `withUTF8` reads a small string's bytes in place (no copy, no iterator): the canvas
+        // packs a grapheme for every cell it writes.
+        var utf8 = string
+        let packed: UInt64? = utf8.withUTF8 { bytes in
+            guard bytes.count <= 8 else { return nil }
+            var raw: UInt64 = 0
+            for i in 0..<bytes.count { raw |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+            return raw
         }
-        self.init(raw: bytes)
+        if let packed {
+            self.init(raw: packed)
+        } else {
+            self.init(raw: Self.internedFlag | UInt64(GraphemeTable.shared.intern(string)))
+        }
     }
 
     init(_ character: Character) {
-        if let ascii = character.asciiValue { self.init(raw: UInt64(ascii)); return }
         self.init(String(character))
+        // "\r\n" is one Character whose `asciiValue` is "\n", and was stored as "\n".
+        if raw == 0x0A0D { self = GraphemeStorage(raw: 0x0A) }
+    }
+
+    /// True when the cluster starts with a C0 or C1 control character or DEL.
+    ///
+    /// Inline storage holds the UTF-8 bytes from the lowest byte up: C0 controls and DEL are
+    /// one byte, C1 controls (U+0080–U+009F) are 0xC2 followed by 0x80–0x9F.
+    var startsWithControl: Bool {
+        if raw & Self.internedFlag != 0 {
+            guard let scalar = string.unicodeScalars.first else { return false }
+            return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        }
+        let first = raw & 0xFF
+        if first < 0x20 || first == 0x7F { return true }
+        return first == 0xC2 && (0x80...0x9F).contains((raw >> 8) & 0xFF)
     }
 
     var string: String {
@@ -152,6 +173,13 @@ public struct Canvas: Hashable, Sendable {
     @discardableResult
     public mutating func put(_ character: Character, width w: Int, x: Int, y: Int, style: CellStyle) -> Int {
         guard y >= clip.y, y < clip.maxY, x < clip.maxX, x + max(w, 1) > clip.x else { return w }
+        return put(GraphemeStorage(character), width: w, x: x, y: y, style: style)
+    }
+
+    /// Writes one packed grapheme cluster at (x, y), as `put(_:width:x:y:style:)` does.
+    @discardableResult
+    mutating func put(_ glyph: GraphemeStorage, width w: Int, x: Int, y: Int, style: CellStyle) -> Int {
+        guard y >= clip.y, y < clip.maxY, x < clip.maxX, x + max(w, 1) > clip.x else { return w }
         if w == 2 {
             if x < clip.x || x + 1 >= clip.maxX {
                 // The glyph straddles the clip edge: fill the visible half with a blank.
@@ -159,18 +187,25 @@ public struct Canvas: Hashable, Sendable {
                 setCell(x: visible, y: y, Cell(text: " ", width: 1, style: style))
                 return 2
             }
-            setCell(x: x, y: y, Cell(glyph: GraphemeStorage(character), width: 2, style: style))
+            setCell(x: x, y: y, Cell(glyph: glyph, width: 2, style: style))
             setCell(x: x + 1, y: y, Cell(glyph: .empty, width: 0, style: style))
             return 2
         }
         if w <= 0 { return 0 }
         // Last line of defence: a control character never reaches a cell.
-        if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        if glyph.startsWithControl {
             setCell(x: x, y: y, Cell(text: "\u{FFFD}", width: 1, style: style))
             return 1
         }
-        setCell(x: x, y: y, Cell(glyph: GraphemeStorage(character), width: 1, style: style))
+        setCell(x: x, y: y, Cell(glyph: glyph, width: 1, style: style))
         return 1
+    }
+
+    /// Writes a packed one-column glyph that is known not to be a control character (the
+    /// box-drawing characters of a frame), so it skips the checks `put` makes.
+    mutating func put(glyph: GraphemeStorage, x: Int, y: Int, style: CellStyle) {
+        guard y >= clip.y, y < clip.maxY, x >= clip.x, x < clip.maxX else { return }
+        setCell(x: x, y: y, Cell(glyph: glyph, width: 1, style: style))
     }
 
     /// Writes text starting at (x, y) on one line, clipped; returns the columns used.
@@ -180,6 +215,18 @@ public struct Canvas: Hashable, Sendable {
     @discardableResult
     public mutating func write<S: StringProtocol>(_ text: S, x: Int, y: Int, style: CellStyle) -> Int {
         var cx = x
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (most titles, labels and numbers): one cell per printable byte, without
+            // making a Character of each. Control bytes (and "\r\n") have no width and are
+            // skipped, as in the loop below.
+            for byte in text.utf8 {
+                if cx >= clip.maxX { break }
+                guard byte >= 0x20, byte != 0x7F else { continue }
+                put(GraphemeStorage(ascii: byte), width: 1, x: cx, y: y, style: style)
+                cx += 1
+            }
+            return cx - x
+        }
         for c in text {
             if cx >= clip.maxX { break }
             let w = TextWidth.width(of: c)
@@ -222,9 +269,23 @@ public struct Canvas: Hashable, Sendable {
         let target = CellRect(origin: origin, size: other.size).intersection(clip)
         guard !target.isEmpty else { return }
         for y in target.y..<target.maxY {
+            // The index in `other.cells` of column `x` on this row is `sourceRow + x`; here it is
+            // `targetRow + x`.
+            let sourceRow = (y - origin.y) * other.width - origin.x
+            let targetRow = y * width
             var x = target.x
             while x < target.maxX {
-                let cell = other[x - origin.x, y - origin.y]
+                let cell = other.cells[sourceRow + x]
+                let old = cells[targetRow + x]
+                if cell.width == 1 && old.width == 1 {
+                    // Neither is half of a wide glyph (nearly every cell): what `setCell` does
+                    // comes down to the transparent background.
+                    var new = cell
+                    if case .default = new.style.background { new.style.background = old.style.background }
+                    cells[targetRow + x] = new
+                    x += 1
+                    continue
+                }
                 if cell.isContinuation {
                     // A lead cell skips its continuation, so reaching one here means its left
                     // half was clipped away (or is missing): show a blank, not half a glyph.
@@ -238,7 +299,7 @@ public struct Canvas: Hashable, Sendable {
                     continue
                 }
                 setCell(x: x, y: y, cell)
-                if cell.width == 2 { setCell(x: x + 1, y: y, other[x + 1 - origin.x, y - origin.y]) }
+                if cell.width == 2 { setCell(x: x + 1, y: y, other.cells[sourceRow + x + 1]) }
                 x += max(1, Int(cell.width))
             }
         }
@@ -250,7 +311,7 @@ public struct Canvas: Hashable, Sendable {
         let old = cells[i]
         var cell = newCell
         // The default background is transparent: text drawn over a panel keeps its color.
-        if cell.style.background == .default { cell.style.background = old.style.background }
+        if case .default = cell.style.background { cell.style.background = old.style.background }
         // Overwriting half of a wide glyph: blank its other half.
         if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
             cells[i + 1] = .blank(cells[i + 1].style)

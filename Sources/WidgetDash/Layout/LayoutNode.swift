@@ -88,16 +88,66 @@ class LayoutNode {
     /// Stacks give space to higher priorities first.
     var layoutPriority: Double = 0
 
+    /// True for spacers, which stacks treat as the most flexible children (and for nodes that
+    /// only wrap a spacer). Stored, not computed: stacks read it for every child on every
+    /// measurement, and a node's kind never changes after it is made.
+    final var isSpacer = false
+
+    /// Dimensions of a proposal the node's answer never depends on: a frame of fixed width
+    /// answers the same whatever width it is offered, a spacer in a row whatever height. The
+    /// remembered answers are keyed on the other dimensions only, so such a node is measured
+    /// once per proposal that can change its answer, not once per proposal. (A month grid's
+    /// fixed-width day cells were each measured some twenty times per pass.)
+    final var ignoresProposedWidth = false
+    final var ignoresProposedHeight = false
+
     /// Answers already given in this pass: stacks ask their children several times (minimum,
     /// maximum, share), and without this a nested layout costs 3^depth measurements.
-    private var measured: [(ProposedSize, CellSize)] = []
+    ///
+    /// Kept in two parts, because a frame asks tens of thousands of these questions and a node
+    /// deep in nested stacks is asked for a dozen proposals or more. `measured` holds the first
+    /// eight answers inline, as plain values: looking one up allocates nothing and runs no other
+    /// code, so the compiler checks its exclusive access statically. Later answers go to
+    /// `measuredMore`.
+    private var measured = InlineMeasurements()
+
+    /// Answers beyond the first eight.
+    ///
+    /// Its exclusive access is not checked at run time (the check cost more than the lookup).
+    /// That is safe because no two accesses can overlap: it is read and appended to only in
+    /// `measuredBeyondInline` and `rememberBeyondInline`, which call no code that could reach
+    /// this node (the elements are plain values, so even a reallocation runs no deinit), and
+    /// `measure`, which runs arbitrary node code, is called between them, never during one.
+    @exclusivity(unchecked) private var measuredMore: [(key: UInt64, size: CellSize)] = []
 
     /// The size this node wants for `proposal` (measured once per proposal per pass).
     final func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        for (p, s) in measured where p == proposal { return s }
+        let relevant = ProposedSize(
+            width: ignoresProposedWidth ? nil : proposal.width,
+            height: ignoresProposedHeight ? nil : proposal.height
+        )
+        guard let key = InlineMeasurements.key(relevant) else {
+            // Not packable (a negative or enormous proposal, which layout never makes): measured
+            // each time, which gives the same answer.
+            return measure(proposal, context)
+        }
+        if let size = measured.size(for: key) { return size }
+        if measured.isFull, let size = measuredBeyondInline(key) { return size }
         let size = measure(proposal, context)
-        measured.append((proposal, size))
+        if !measured.insert(size, for: key) { rememberBeyondInline(size, for: key) }
         return size
+    }
+
+    @inline(never)
+    private func measuredBeyondInline(_ key: UInt64) -> CellSize? {
+        for answer in measuredMore where answer.key == key { return answer.size }
+        return nil
+    }
+
+    @inline(never)
+    private func rememberBeyondInline(_ size: CellSize, for key: UInt64) {
+        if measuredMore.isEmpty { measuredMore.reserveCapacity(InlineMeasurements.capacity) }
+        measuredMore.append((key, size))
     }
 
     /// Computes the size this node wants for `proposal`; subclasses override this.
@@ -105,9 +155,65 @@ class LayoutNode {
 
     /// Draws into `rect` (which the canvas's clip already limits).
     func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {}
+}
 
-    /// True for spacers, which stacks treat as the most flexible children.
-    var isSpacer: Bool { false }
+/// The first eight sizes a node answered, by proposal, packed into one word each.
+///
+/// A proposal packs into 64 bits, 32 per dimension with all ones for "unspecified", so a lookup
+/// is a few integer comparisons. Answers are never replaced (each proposal is measured once),
+/// so the order of the search does not matter.
+struct InlineMeasurements {
+    private var count = 0
+    private var keys: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var sizes: (CellSize, CellSize, CellSize, CellSize, CellSize, CellSize, CellSize, CellSize) =
+        (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+
+    static let capacity = 8
+    private static let unspecified: UInt64 = 0xFFFF_FFFF
+
+    /// The proposal as one word; nil when a dimension is negative or does not fit in 31 bits
+    /// (layout clamps proposals to `ProposedSize.unbounded`, so it always fits in practice).
+    static func key(_ proposal: ProposedSize) -> UInt64? {
+        func part(_ value: Int?) -> UInt64? {
+            guard let value else { return unspecified }
+            guard value >= 0, value < 0x7FFF_FFFF else { return nil }
+            return UInt64(value)
+        }
+        guard let width = part(proposal.width), let height = part(proposal.height) else { return nil }
+        return width << 32 | height
+    }
+
+    var isFull: Bool { count == Self.capacity }
+
+    func size(for key: UInt64) -> CellSize? {
+        let n = count
+        if n > 0, keys.0 == key { return sizes.0 }
+        if n > 1, keys.1 == key { return sizes.1 }
+        if n > 2, keys.2 == key { return sizes.2 }
+        if n > 3, keys.3 == key { return sizes.3 }
+        if n > 4, keys.4 == key { return sizes.4 }
+        if n > 5, keys.5 == key { return sizes.5 }
+        if n > 6, keys.6 == key { return sizes.6 }
+        if n > 7, keys.7 == key { return sizes.7 }
+        return nil
+    }
+
+    /// Keeps an answer; false when all eight places are taken.
+    mutating func insert(_ size: CellSize, for key: UInt64) -> Bool {
+        switch count {
+        case 0: (keys.0, sizes.0) = (key, size)
+        case 1: (keys.1, sizes.1) = (key, size)
+        case 2: (keys.2, sizes.2) = (key, size)
+        case 3: (keys.3, sizes.3) = (key, size)
+        case 4: (keys.4, sizes.4) = (key, size)
+        case 5: (keys.5, sizes.5) = (key, size)
+        case 6: (keys.6, sizes.6) = (key, size)
+        case 7: (keys.7, sizes.7) = (key, size)
+        default: return false
+        }
+        count += 1
+        return true
+    }
 }
 
 /// A node that draws nothing and takes no space.

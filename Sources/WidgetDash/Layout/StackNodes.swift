@@ -38,6 +38,25 @@ final class StackNode: LayoutNode {
         return sizes
     }
 
+    /// What a child claims of the main axis: the least it can take and how much more it could
+    /// use, with what decides its turn (spacers last, then priority, then flexibility).
+    private struct Claim {
+        var index: Int
+        var minimum: Int
+        var flexibility: Int
+        var isSpacer: Bool
+        var priority: Double
+
+        /// True when `self` is served before `other`: spacers are served last, from what the
+        /// other children leave (a text beside a spacer keeps its ideal width whenever it
+        /// fits); then higher priority first; then least flexible first; then in order.
+        func precedes(_ other: Claim) -> Bool {
+            if isSpacer != other.isSpacer { return !isSpacer }
+            if priority != other.priority { return priority > other.priority }
+            return flexibility != other.flexibility ? flexibility < other.flexibility : index < other.index
+        }
+    }
+
     private func computeAllocation(_ proposal: ProposedSize, _ context: RenderContext) -> [CellSize] {
         let n = children.count
         guard n > 0 else { return [] }
@@ -46,58 +65,33 @@ final class StackNode: LayoutNode {
             return children.map { $0.sizeThatFits(.make(axis, main: nil, cross: crossProposal), context) }
         }
         let horizontal = axis == .horizontal
-        var mins = [Int](repeating: 0, count: n)
-        var flex = [Int](repeating: 0, count: n)
-        for i in 0..<n {
-            let child = children[i]
-            let lo = child.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)
-            mins[i] = horizontal ? lo.width : lo.height
-            if child.isSpacer {
-                flex[i] = ProposedSize.unbounded
-            } else {
-                let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
-                flex[i] = (horizontal ? hi.width : hi.height) - mins[i]
-            }
-        }
-        // Spacers are served last, from what the other children leave: a text beside a spacer
-        // keeps its ideal width whenever it fits. Then higher priority first, then least
-        // flexible first. (An insertion sort: stacks have a handful of children.)
-        func before(_ a: Int, _ b: Int) -> Bool {
-            let ca = children[a], cb = children[b]
-            if ca.isSpacer != cb.isSpacer { return !ca.isSpacer }
-            if ca.layoutPriority != cb.layoutPriority { return ca.layoutPriority > cb.layoutPriority }
-            return flex[a] != flex[b] ? flex[a] < flex[b] : a < b
-        }
-        var order = Array(0..<n)
-        for i in 1..<max(1, n) {
-            let item = order[i]
-            var j = i - 1
-            while j >= 0 && before(item, order[j]) {
-                order[j + 1] = order[j]
-                j -= 1
-            }
-            order[j + 1] = item
+        let claims: [Claim]
+        if let last = lastClaims, last.cross == crossProposal {
+            claims = last.claims
+        } else {
+            claims = sortedClaims(cross: crossProposal, context)
+            lastClaims = (crossProposal, claims)
         }
         var remaining = max(0, mainProposal - spacing * (n - 1))
         var sizes = [CellSize](repeating: .zero, count: n)
         var position = 0
         while position < n {
-            let first = children[order[position]]
+            let first = claims[position]
             var groupEnd = position
-            while groupEnd < n,
-                  children[order[groupEnd]].isSpacer == first.isSpacer,
-                  children[order[groupEnd]].layoutPriority == first.layoutPriority { groupEnd += 1 }
+            while groupEnd < n, claims[groupEnd].isSpacer == first.isSpacer, claims[groupEnd].priority == first.priority {
+                groupEnd += 1
+            }
             // Keep room for the minimum sizes of the children served later.
             var reserved = 0
-            for k in groupEnd..<n { reserved += mins[order[k]] }
+            for k in groupEnd..<n { reserved += claims[k].minimum }
             var available = max(0, remaining - reserved)
             for k in position..<groupEnd {
-                let i = order[k]
+                let claim = claims[k]
                 // Never offer a child less than its minimum: a rigid child (big digits, a
                 // fixed frame) takes its size, and the others share what is left.
-                let share = max(available / (groupEnd - k), mins[i])
-                let size = children[i].sizeThatFits(.make(axis, main: share, cross: crossProposal), context)
-                sizes[i] = size
+                let share = max(available / (groupEnd - k), claim.minimum)
+                let size = children[claim.index].sizeThatFits(.make(axis, main: share, cross: crossProposal), context)
+                sizes[claim.index] = size
                 let used = horizontal ? size.width : size.height
                 available = max(0, available - used)
                 remaining = max(0, remaining - used)
@@ -105,6 +99,45 @@ final class StackNode: LayoutNode {
             position = groupEnd
         }
         return sizes
+    }
+
+    /// The children's claims, sorted, for the last cross size they were found for: a stack is
+    /// often asked for several lengths at one cross size (a column's heights at its width),
+    /// and the claims depend on the cross size only (the children's answers are remembered, so
+    /// finding them again would give the same claims at the cost of two lookups per child).
+    private var lastClaims: (cross: Int?, claims: [Claim])?
+
+    /// Each child's claim at a cross size, in the order children are served.
+    private func sortedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {
+        let n = children.count
+        let horizontal = axis == .horizontal
+        var claims: [Claim] = []
+        claims.reserveCapacity(n)
+        for i in 0..<n {
+            let child = children[i]
+            let lo = child.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)
+            let minimum = horizontal ? lo.width : lo.height
+            let flexibility: Int
+            if child.isSpacer {
+                flexibility = ProposedSize.unbounded
+            } else {
+                let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
+                flexibility = (horizontal ? hi.width : hi.height) - minimum
+            }
+            claims.append(Claim(index: i, minimum: minimum, flexibility: flexibility, isSpacer: child.isSpacer, priority: child.layoutPriority))
+        }
+        // An insertion sort: stacks have a handful of children, and `precedes` is a total order,
+        // so the result is the same as any other sort's.
+        for i in 1..<n {
+            let item = claims[i]
+            var j = i - 1
+            while j >= 0 && item.precedes(claims[j]) {
+                claims[j + 1] = claims[j]
+                j -= 1
+            }
+            claims[j + 1] = item
+        }
+        return claims
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
@@ -171,9 +204,11 @@ final class SpacerNode: LayoutNode {
     init(minLength: Int, axis: Axis?) {
         self.minLength = minLength
         self.axis = axis
+        super.init()
+        isSpacer = true
+        ignoresProposedWidth = axis == .vertical
+        ignoresProposedHeight = axis == .horizontal
     }
-
-    override var isSpacer: Bool { true }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         switch axis {
@@ -193,6 +228,9 @@ final class DividerNode: LayoutNode {
     init(vertical: Bool, style: CellStyle) {
         self.vertical = vertical
         self.style = style
+        super.init()
+        ignoresProposedWidth = vertical
+        ignoresProposedHeight = !vertical
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -218,9 +256,8 @@ final class PaddingNode: LayoutNode {
         self.child = child
         super.init()
         layoutPriority = child.layoutPriority
+        isSpacer = child.isSpacer
     }
-
-    override var isSpacer: Bool { child.isSpacer }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         let h = insets.leading + insets.trailing
@@ -252,6 +289,9 @@ final class FrameNode: LayoutNode {
         self.child = child
         super.init()
         layoutPriority = child.layoutPriority
+        // A fixed dimension is answered whatever is proposed for it (see `measure`).
+        ignoresProposedWidth = limits.width != nil
+        ignoresProposedHeight = limits.height != nil
     }
 
     private func clamp(_ v: Int, _ lo: Int?, _ hi: Int?) -> Int {
@@ -355,9 +395,8 @@ class WrappingNode: LayoutNode {
         self.child = child
         super.init()
         layoutPriority = child.layoutPriority
+        isSpacer = child.isSpacer
     }
-
-    override var isSpacer: Bool { child.isSpacer }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         child.sizeThatFits(proposal, context)

@@ -7,12 +7,17 @@ final class TextNode: LayoutNode {
         var style: CellStyle
     }
 
+    /// One grapheme of a text, packed as the canvas stores it: plain data, so the arrays of
+    /// glyphs that wrapping copies and slices cost no reference counting.
     struct Glyph {
-        var character: Character
+        var grapheme: GraphemeStorage
         var width: Int
         var style: CellStyle
-        var isSpace: Bool { character == " " }
+        var isSpace: Bool { grapheme == .space }
     }
+
+    private static let shade = GraphemeStorage("▒")
+    private static let ellipsis = GraphemeStorage("…")
 
     let pieces: [ResolvedPiece]
     let lineLimit: Int?
@@ -37,25 +42,50 @@ final class TextNode: LayoutNode {
     /// The text's paragraphs as glyphs for this moment (live dates are formatted for `now`).
     private func paragraphs(_ context: RenderContext) -> [[Glyph]] {
         if cachedNow == context.now { return cachedGlyphs }
-        var paragraphs: [[Glyph]] = [[]]
+        var paragraphs: [[Glyph]] = []
+        // The paragraph being read; room is made for a piece at once (its UTF-8 length is at
+        // least its number of glyphs), not a glyph at a time.
+        var paragraph: [Glyph] = []
         for piece in pieces {
             let (string, refresh) = DateText.string(for: piece.segment, now: context.now, calendar: calendar)
             if let refresh { context.refresh(at: refresh) }
+            paragraph.reserveCapacity(paragraph.count + string.utf8.count)
+            if string.utf8.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0A }) {
+                // Printable ASCII and line breaks (most texts): one grapheme and one cell per
+                // byte, read without breaking the string into Characters.
+                for byte in string.utf8 {
+                    if byte == 0x0A {
+                        paragraphs.append(paragraph)
+                        paragraph = []
+                        continue
+                    }
+                    let grapheme = mask == nil ? GraphemeStorage(ascii: byte) : byte == 0x20 ? .space : Self.shade
+                    paragraph.append(Glyph(grapheme: grapheme, width: 1, style: mask ?? piece.style))
+                }
+                continue
+            }
             for c in string {
-                if c == "\n" { paragraphs.append([]); continue }
+                if c == "\n" {
+                    paragraphs.append(paragraph)
+                    paragraph = []
+                    continue
+                }
                 let w = TextWidth.width(of: c)
                 if w == 0 { continue }
                 if let mask {
-                    let glyph: Character = c == " " ? " " : "▒"
-                    for _ in 0..<w { paragraphs[paragraphs.count - 1].append(Glyph(character: glyph, width: 1, style: mask)) }
+                    let glyph: GraphemeStorage = c == " " ? .space : Self.shade
+                    for _ in 0..<w { paragraph.append(Glyph(grapheme: glyph, width: 1, style: mask)) }
                 } else {
-                    paragraphs[paragraphs.count - 1].append(Glyph(character: c, width: w, style: piece.style))
+                    paragraph.append(Glyph(grapheme: GraphemeStorage(c), width: w, style: piece.style))
                 }
             }
         }
+        paragraphs.append(paragraph)
         cachedNow = context.now
         cachedGlyphs = paragraphs
-        cachedIdealWidth = paragraphs.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0
+        var idealWidth = 0
+        for paragraph in paragraphs { idealWidth = max(idealWidth, paragraph.reduce(0) { $0 + $1.width }) }
+        cachedIdealWidth = idealWidth
         return paragraphs
     }
 
@@ -67,7 +97,7 @@ final class TextNode: LayoutNode {
     private func bigLines(_ context: RenderContext) -> (lines: [String], width: Int)? {
         guard bigDigits, mask == nil else { return nil }
         if let cached = cachedBig, cached.now == context.now { return cached.lines.map { ($0, cached.width) } }
-        let text = String(paragraphs(context).first?.map(\.character) ?? [])
+        let text = paragraphs(context).first?.map(\.grapheme.string).joined() ?? ""
         let lines = BigDigits.render(text)
         let width = lines.map { TextWidth.width(of: $0[0]) } ?? 0
         cachedBig = (context.now, lines, width)
@@ -101,7 +131,8 @@ final class TextNode: LayoutNode {
         if width <= 0 { return CellSize(width: 0, height: 1) }
         if paragraphs.count == 1 && cachedIdealWidth <= width { return CellSize(width: cachedIdealWidth, height: 1) }
         let lines = lines(context, width: width, maxLines: maxLines(proposal.height))
-        let used = lines.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 0
+        var used = 0
+        for line in lines { used = max(used, line.reduce(0) { $0 + $1.width }) }
         return CellSize(width: used, height: max(1, lines.count))
     }
 
@@ -123,7 +154,7 @@ final class TextNode: LayoutNode {
             let lineWidth = line.reduce(0) { $0 + $1.width }
             var x = alignedX(lineWidth: lineWidth, in: rect)
             for g in line {
-                canvas.put(g.character, width: g.width, x: x, y: rect.y + row, style: g.style)
+                canvas.put(g.grapheme, width: g.width, x: x, y: rect.y + row, style: g.style)
                 x += g.width
             }
         }
@@ -151,7 +182,7 @@ final class TextNode: LayoutNode {
                 }
                 if var rest = overflow {
                     // Lines were broken at a space that wrapping dropped; put one back.
-                    rest.append(Glyph(character: " ", width: 1, style: line.first?.style ?? .plain))
+                    rest.append(Glyph(grapheme: .space, width: 1, style: line.first?.style ?? .plain))
                     rest += line
                     overflow = rest
                 } else {
@@ -172,7 +203,7 @@ final class TextNode: LayoutNode {
             }
             while kept.last?.isSpace == true { kept.removeLast() }
             last = kept
-            last.append(Glyph(character: "…", width: 1, style: style))
+            last.append(Glyph(grapheme: Self.ellipsis, width: 1, style: style))
             lines.append(last)
         }
         return lines

@@ -41,24 +41,54 @@ public enum ViewRenderer {
         background: TerminalColor = .default,
         toggleOverrides: [Int: Bool] = [:]
     ) -> RenderedView {
+        let prepared = prepare(view, environment: environment, toggleOverrides: toggleOverrides)
+        var canvas = Canvas(size: size, fill: .blank(CellStyle(background: prepared.fill(over: background))))
+        var rendered = prepared.draw(into: &canvas, in: canvas.bounds, now: now)
+        rendered.canvas = canvas
+        return rendered
+    }
+
+    /// Resolves `view` for drawing into a canvas of the host's own with
+    /// ``PreparedView/draw(into:in:now:)``, so that a host that frames the content (a widget's
+    /// panel) learns the container background first and draws in place: a canvas for the
+    /// content, copied into the panel, cost a second pass over every cell.
+    public static func prepare<V: View>(_ view: V, environment: EnvironmentValues, toggleOverrides: [Int: Bool] = [:]) -> PreparedView {
         let resolveContext = ResolveContext()
         resolveContext.toggleOverrides = toggleOverrides
         let root = resolveSingle(view, environment, resolveContext)
-        var fill = background
         var containerBackground: TerminalColor? = nil
-        if let style = resolveContext.containerBackground {
-            let color = environment.resolve(style)
-            containerBackground = color
-            if environment.showsWidgetContainerBackground { fill = color }
-        }
-        var canvas = Canvas(size: size, fill: .blank(CellStyle(background: fill)))
+        if let style = resolveContext.containerBackground { containerBackground = environment.resolve(style) }
+        return PreparedView(root: root, resolveContext: resolveContext, environment: environment, containerBackground: containerBackground)
+    }
+}
+
+/// A view resolved by ``ViewRenderer/prepare(_:environment:toggleOverrides:)``, to be drawn once.
+public struct PreparedView {
+    let root: LayoutNode
+    let resolveContext: ResolveContext
+    let environment: EnvironmentValues
+    /// The widget's container background, if its view set one (already resolved).
+    public let containerBackground: TerminalColor?
+
+    /// The color the view's rectangle is filled with before drawing, over `background`: the
+    /// container background when the view sets one and the environment shows it.
+    public func fill(over background: TerminalColor) -> TerminalColor {
+        if let containerBackground, environment.showsWidgetContainerBackground { return containerBackground }
+        return background
+    }
+
+    /// Lays out the view and draws it centred in `rect` of `canvas`, which the caller has
+    /// filled with ``fill(over:)``; nothing outside `rect` is touched. The result is what
+    /// ``ViewRenderer/render(_:size:environment:now:background:toggleOverrides:)`` reports,
+    /// with the interactive elements in `canvas`'s coordinates and an empty `canvas`.
+    public func draw(into canvas: inout Canvas, in rect: CellRect, now: Date) -> RenderedView {
         let context = RenderContext(now: now)
-        let wanted = root.sizeThatFits(ProposedSize(size), context)
-        let clipped = CellSize(width: min(wanted.width, size.width), height: min(wanted.height, size.height))
-        let rect = CellRect(origin: Alignment.center.origin(of: clipped, in: canvas.bounds), size: clipped)
-        canvas.withClip(rect) { root.render(in: rect, canvas: &$0, context) }
+        let wanted = root.sizeThatFits(ProposedSize(rect.size), context)
+        let clipped = CellSize(width: min(wanted.width, rect.width), height: min(wanted.height, rect.height))
+        let content = CellRect(origin: Alignment.center.origin(of: clipped, in: rect), size: clipped)
+        canvas.withClip(content) { root.render(in: content, canvas: &$0, context) }
         return RenderedView(
-            canvas: canvas,
+            canvas: Canvas(width: 0, height: 0),
             nextRefresh: context.nextRefresh,
             containerBackground: containerBackground,
             widgetURL: resolveContext.widgetURL,

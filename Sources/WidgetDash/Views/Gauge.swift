@@ -154,6 +154,7 @@ extension ProgressView where Label == EmptyView {
 struct GaugeBar: View, PrimitiveView {
     let fraction: Double
     var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         [MeterNode(kind: .bar, fraction: { _ in (fraction, nil) }, styles: MeterNode.Styles(env))]
     }
@@ -163,6 +164,7 @@ struct GaugeBar: View, PrimitiveView {
 struct GaugeRing: View, PrimitiveView {
     let fraction: Double
     var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         [MeterNode(kind: .ring, fraction: { _ in (fraction, nil) }, styles: MeterNode.Styles(env))]
     }
@@ -174,6 +176,7 @@ struct TimerBar: View, PrimitiveView {
     let countsDown: Bool
     let circular: Bool
     var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         let range = range, countsDown = countsDown
         return [MeterNode(kind: circular ? .ring : .bar, fraction: { now in

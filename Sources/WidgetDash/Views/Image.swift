@@ -20,6 +20,7 @@ public struct Image: View, PrimitiveView, Sendable {
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
     /// Symbols can be resized on iOS; a terminal glyph is one cell, so this is kept for source compatibility.
     public func resizable() -> Image { self }

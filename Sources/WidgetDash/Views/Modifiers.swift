@@ -4,19 +4,19 @@ import Foundation
 /// wraps the content's layout nodes.
 public struct ModifiedView<Content: View>: View, PrimitiveView {
     typealias Apply = (EnvironmentValues, ResolveContext, (EnvironmentValues) -> [LayoutNode]) -> [LayoutNode]
-    let content: Content
-    let apply: Apply
+    /// The modifier applied to the content, in a closure made when the modifier is applied
+    /// (for the reason given at ``TupleView``: with the content stored beside the modifier,
+    /// making, copying and resolving the view each looked up `ModifiedView<Content>`'s type).
+    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
 
     init(_ content: Content, _ apply: @escaping Apply) {
-        self.content = content
-        self.apply = apply
+        make = { env, context in apply(env, context) { resolve(content, $0, context) } }
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        apply(env, context) { resolve(content, $0, context) }
-    }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
 }
 
 /// A reusable change to a view, as SwiftUI's `ViewModifier`.
@@ -30,6 +30,7 @@ public protocol ViewModifier {
 public struct ViewModifierContent: View, PrimitiveView {
     let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
 }
 

@@ -5,21 +5,22 @@
 public struct HStack<Content: View>: View, PrimitiveView {
     let alignment: VerticalAlignment
     let spacing: Int?
-    let content: Content
+    let content: ErasedContent
 
     public init(alignment: VerticalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
-        self.content = content()
+        self.content = ErasedContent(content())
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
         inner.stackAxis = .horizontal
         let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
-        return [StackNode(axis: .horizontal, alignment: cross, spacing: spacing ?? 1, children: resolve(content, inner, context))]
+        return [StackNode(axis: .horizontal, alignment: cross, spacing: spacing ?? 1, children: content.resolve(inner, context))]
     }
 }
 
@@ -27,40 +28,42 @@ public struct HStack<Content: View>: View, PrimitiveView {
 public struct VStack<Content: View>: View, PrimitiveView {
     let alignment: HorizontalAlignment
     let spacing: Int?
-    let content: Content
+    let content: ErasedContent
 
     public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
-        self.content = content()
+        self.content = ErasedContent(content())
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
         inner.stackAxis = .vertical
         let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
-        return [StackNode(axis: .vertical, alignment: cross, spacing: spacing ?? 0, children: resolve(content, inner, context))]
+        return [StackNode(axis: .vertical, alignment: cross, spacing: spacing ?? 0, children: content.resolve(inner, context))]
     }
 }
 
 /// Overlays views, each aligned in the same frame.
 public struct ZStack<Content: View>: View, PrimitiveView {
     let alignment: Alignment
-    let content: Content
+    let content: ErasedContent
 
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
-        self.content = content()
+        self.content = ErasedContent(content())
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
         inner.stackAxis = nil
-        return [ZStackNode(alignment: alignment, children: resolve(content, inner, context))]
+        return [ZStackNode(alignment: alignment, children: content.resolve(inner, context))]
     }
 }
 
@@ -69,6 +72,7 @@ public struct Spacer: View, PrimitiveView {
     let minLength: Int
     public init(minLength: Int? = nil) { self.minLength = minLength ?? 0 }
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         [SpacerNode(minLength: minLength, axis: env.stackAxis)]
     }
@@ -78,6 +82,7 @@ public struct Spacer: View, PrimitiveView {
 public struct Divider: View, PrimitiveView {
     public init() {}
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var style = CellStyle(foreground: env.palette.border)
         if env.dimsContent { style.foreground = env.palette.invalidated }

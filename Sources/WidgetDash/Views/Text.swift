@@ -110,6 +110,7 @@ public struct Text: View, PrimitiveView, Sendable {
     public func monospacedDigit() -> Text { self }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         let baseFont = env.font ?? .body

@@ -7,6 +7,38 @@ import Foundation
 public protocol View {
     associatedtype Body: View
     @ViewBuilder var body: Body { get }
+
+    /// Turns a view into layout nodes. Not for widget authors: the default evaluates `body`,
+    /// which is right for every view that has one. (SwiftUI's views have `_makeView` for the
+    /// same reason: the engine reaches a view's own resolution through the protocol's witness
+    /// table, not by asking at run time which kind of view it is.) A primitive view's
+    /// `_makeNodes` calls its `makeNodes` directly: going through a generic helper would make
+    /// the runtime look up the view's generic type on every call.
+    static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs
+}
+
+/// What the layout engine hands a view it resolves: the environment and the pass's context.
+/// Not for widget authors.
+public struct _ViewInputs {
+    let environment: EnvironmentValues
+    let context: ResolveContext
+}
+
+/// The layout nodes a view resolved to. Not for widget authors.
+public struct _ViewOutputs {
+    let nodes: [LayoutNode]
+}
+
+extension View {
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs {
+        // Every primitive view has no body (`Never`) and declares its own `_makeNodes`; one that
+        // does not is still found, more slowly, by asking whether it is a `PrimitiveView`.
+        if Body.self == Never.self, let primitive = view as? any PrimitiveView {
+            return _ViewOutputs(nodes: primitive.makeNodes(inputs.environment, inputs.context))
+        }
+        let body = EnvironmentValues.$current.withValue(inputs.environment) { view.body }
+        return Body._makeNodes(body, inputs)
+    }
 }
 
 extension Never: View {
@@ -38,11 +70,7 @@ final class ResolveContext {
 
 /// Turns any view into layout nodes, evaluating `body` with the environment in scope.
 func resolve<V: View>(_ view: V, _ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-    if let primitive = view as? any PrimitiveView {
-        return primitive.makeNodes(env, context)
-    }
-    let body = EnvironmentValues.$current.withValue(env) { view.body }
-    return resolve(body, env, context)
+    V._makeNodes(view, _ViewInputs(environment: env, context: context)).nodes
 }
 
 /// Resolves a view into exactly one node, stacking several vertically as a `VStack` would.
@@ -66,10 +94,10 @@ public enum ViewBuilder {
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
     public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
     public static func buildEither<First: View, Second: View>(first: First) -> ConditionalContent<First, Second> {
-        ConditionalContent(storage: .first(first))
+        ConditionalContent(first: first)
     }
     public static func buildEither<First: View, Second: View>(second: Second) -> ConditionalContent<First, Second> {
-        ConditionalContent(storage: .second(second))
+        ConditionalContent(second: second)
     }
     public static func buildArray<Content: View>(_ components: [Content]) -> ForEach<Range<Int>, Int, Content> {
         ForEach(components.indices) { components[$0] }
@@ -79,44 +107,55 @@ public enum ViewBuilder {
 
 /// Several views one after the other, made by `@ViewBuilder`.
 public struct TupleView<each Content: View>: View, PrimitiveView {
-    let content: (repeat each Content)
-    public init(_ content: repeat each Content) { self.content = (repeat each content) }
-    public var body: Never { primitiveBody() }
+    /// Resolves the views in order. The views are kept in this closure, made when the tuple is
+    /// built, rather than as a stored tuple: the engine's generic code copies, destroys and
+    /// resolves views without knowing their types, and for a stored tuple of a type pack each
+    /// of those asked the runtime for the tuple's type (a hash lookup) every time.
+    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        var nodes: [LayoutNode] = []
-        for child in repeat each content {
-            nodes += resolve(child, env, context)
+    public init(_ content: repeat each Content) {
+        let content = (repeat each content)
+        make = { env, context in
+            var nodes: [LayoutNode] = []
+            for child in repeat each content {
+                nodes += resolve(child, env, context)
+            }
+            return nodes
         }
-        return nodes
     }
+
+    public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
+
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
 }
 
 /// No content at all.
 public struct EmptyView: View, PrimitiveView {
     public init() {}
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { [] }
 }
 
 /// One of two views, chosen by an `if`/`else` in a builder.
 public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
-    enum Storage {
-        case first(TrueContent)
-        case second(FalseContent)
-    }
-    let storage: Storage
+    /// Resolves the view the builder chose, kept in a closure made when it chose it (for the
+    /// reason given at ``TupleView``: an enum of the two types made every copy, destruction and
+    /// resolution ask the runtime for its type).
+    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
+
+    init(first: TrueContent) { make = { env, context in resolve(first, env, context) } }
+    init(second: FalseContent) { make = { env, context in resolve(second, env, context) } }
+
     public var body: Never { primitiveBody() }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        switch storage {
-        case .first(let v): resolve(v, env, context)
-        case .second(let v): resolve(v, env, context)
-        }
-    }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
 }
 
 extension Optional: View where Wrapped: View {
     public var body: Never { fatalError("Optional is a primitive view") }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
@@ -128,6 +167,15 @@ extension Optional: PrimitiveView where Wrapped: View {
     }
 }
 
+/// A view kept only as the way to resolve it, for the containers of the engine: a closure made
+/// when the view is stored (see ``TupleView`` for why).
+struct ErasedContent {
+    let resolve: (EnvironmentValues, ResolveContext) -> [LayoutNode]
+    init<V: View>(_ view: V) {
+        resolve = { env, context in WidgetDash.resolve(view, env, context) }
+    }
+}
+
 /// A view with its type erased.
 public struct AnyView: View, PrimitiveView {
     private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
@@ -135,44 +183,47 @@ public struct AnyView: View, PrimitiveView {
         make = { env, context in resolve(view, env, context) }
     }
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
 }
 
 /// Groups views without adding a layout of its own.
 public struct Group<Content: View>: View, PrimitiveView {
-    let content: Content
-    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    let content: ErasedContent
+    public init(@ViewBuilder content: () -> Content) { self.content = ErasedContent(content()) }
     public var body: Never { primitiveBody() }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { resolve(content, env, context) }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { content.resolve(env, context) }
 }
 
 /// Views made from the elements of a collection.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
-    let data: Data
-    let content: (Data.Element) -> Content
+    /// Makes and resolves a view for each element (the data and the closure kept in a closure,
+    /// for the reason given at ``TupleView``).
+    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data
-        self.content = content
+        make = Self.resolving(data, content)
+    }
+
+    private static func resolving(_ data: Data, _ content: @escaping (Data.Element) -> Content) -> (EnvironmentValues, ResolveContext) -> [LayoutNode] {
+        { env, context in data.flatMap { resolve(content($0), env, context) } }
     }
 
     public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        data.flatMap { resolve(content($0), env, context) }
-    }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data
-        self.content = content
+        make = Self.resolving(data, content)
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.data = data
-        self.content = content
+        make = Self.resolving(data, content)
     }
 }
