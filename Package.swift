@@ -63,8 +63,10 @@ let package = Package(
                 // The release binary is linked by lld with packed relative relocations (DT_RELR):
                 // gold's 2 MB relocation table is read at every start and stays resident, and
                 // the dashboard's memory target is 30 MB. lld ships with the Swift toolchain;
-                // glibc has read DT_RELR since 2.36. See docs/DECISIONS.md.
-                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                // glibc has read DT_RELR since 2.36. Nothing looks symbols up in the program, so
+                // it exports none: every library's lookups would otherwise search its 12,000.
+                // See docs/DECISIONS.md.
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
                              .when(platforms: [.linux], configuration: .release)),
             ]
         ),
