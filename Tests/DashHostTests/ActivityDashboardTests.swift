@@ -53,7 +53,8 @@ struct ActivityDashboardTests {
         env.timeZone = TimeZone(identifier: "UTC") ?? .current
         let d = Dashboard(widgets: BuiltinWidgets().widgetDescriptions, placements: [WidgetPlacement(kind: "calendar", family: .systemSmall)],
                           clock: clock, environment: env)
-        let controller = ActivityController(descriptions: BuiltinWidgets().activityDescriptions + PingBundle().activityDescriptions, source: nil)
+        let controller = ActivityController(descriptions: BuiltinWidgets().activityDescriptions + PingBundle().activityDescriptions, source: nil,
+                                            startedAt: clock.now())
         controller.setRecords(records, now: clock.now())
         d.setActivities(controller)
         _ = d.handle(.resize(Self.size))
@@ -154,6 +155,10 @@ struct ActivityDashboardTests {
         // The same alert seen again (a reload) does not open it again.
         controller.setRecords([goal], now: clock.now())
         #expect(controller.expansion == nil)
+        // A dashboard started after the alert was sent does not show it at all.
+        let later = ActivityController(descriptions: BuiltinWidgets().activityDescriptions, source: nil, startedAt: clock.now())
+        later.setRecords([goal], now: clock.now())
+        #expect(later.expansion == nil && later.banner == nil)
     }
 
     @Test func theLockScreenShowsCardsUnderTheClockAndTheirButtonsWork() async throws {

@@ -66,6 +66,8 @@ public final class ActivityController {
     public internal(set) var banner: (alert: AlertConfiguration, until: Date)?
     /// Real seconds an alert keeps the island open (or its banner up).
     public var alertSeconds: TimeInterval = 5
+    /// When this controller was made, in real time: alerts sent before it are not shown.
+    let startedAt: Date
 
     // What the last frame drew, in screen coordinates.
     var islandRect: CellRect?
@@ -77,7 +79,8 @@ public final class ActivityController {
 
     private var viewCache: [String: (version: Int, stale: Bool, views: Result<ActivityViews, ActivityPayloadError>)] = [:]
 
-    public init(descriptions: [ActivityDescription], source: ActivitySource?) {
+    public init(descriptions: [ActivityDescription], source: ActivitySource?, startedAt: Date = Date()) {
+        self.startedAt = startedAt
         self.descriptions = Dictionary(descriptions.map { ($0.activityType, $0) }, uniquingKeysWith: { first, _ in first })
         self.source = source
         reload()
@@ -166,10 +169,11 @@ public final class ActivityController {
         seenAlerts = seenAlerts.filter { ids.contains($0.key) }
         for record in new {
             guard let alert = record.alert, let sent = record.alertDate, seenAlerts[record.id] != sent else { continue }
-            let isFirstSight = seenAlerts[record.id] == nil && record.version > 1 && now.timeIntervalSince(sent) > alertSeconds * speed
             seenAlerts[record.id] = sent
-            // An alert from before this dashboard started is history, not news.
-            if isFirstSight { continue }
+            // An alert sent before this dashboard started is history, not news. Both dates are
+            // real time (scripts stamp alerts with the wall clock), so time travel does not
+            // make a fresh alert look old.
+            if sent < startedAt { continue }
             let until = now.addingTimeInterval(alertSeconds * speed)
             if expansion?.byPerson != true { expansion = Expansion(id: record.id, byPerson: false, until: until, alert: alert) }
             banner = (alert, until)
