@@ -228,6 +228,20 @@ struct ActivityDashboardTests {
         #expect(lines(d).joined().contains("no activity type \"rocket\""))
     }
 
+    @Test func aStoreThatCannotBeReadIsSaidOnTheLockScreen() async throws {
+        struct Broken: Error, CustomStringConvertible { var description: String { "the store is damaged" } }
+        let controller = ActivityController(descriptions: BuiltinWidgets().activityDescriptions,
+                                            source: ActivitySource(load: { throw Broken() }, dismiss: { _ in }))
+        await controller.settle(now: t0)
+        #expect(controller.loadProblem == "the store is damaged")
+        let d = Dashboard(widgets: [], placements: [], clock: ManualClock(t0))
+        d.setActivities(controller)
+        d.lockNow()
+        let text = d.render(size: Self.size).lines.joined(separator: "\n")
+        // Wrapped to the card's width.
+        #expect(text.contains("⚠ Live Activities could not be read: the store is") && text.contains("damaged"), "\(text)")
+    }
+
     @Test func loadsComeFromTheSourceOffTheRunLoop() async throws {
         let location = StoreTests.location()
         let store = try SharedStore.open(at: location)

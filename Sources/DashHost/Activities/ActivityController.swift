@@ -43,13 +43,13 @@ public final class ActivityController {
 
     /// Every activity the last load found (not dismissed then), in start order.
     public private(set) var records: [ActivityRecord] = []
-    /// Why the last load failed; the island and the lock screen say so.
+    /// Why the last load failed (the store is damaged or unreadable); the lock screen says so
+    /// above the cards it still has.
     public private(set) var loadProblem: String?
 
     private let mailbox = LoopMailbox<ActivityLoad>()
     private var loading: Task<Void, Never>?
     private var loadAgain = false
-    private var loadSerial = 0
 
     /// The activity opened in the island: by the person (`x`, a click: until Esc) or by an
     /// alert (until `until`).
@@ -97,13 +97,11 @@ public final class ActivityController {
             loadAgain = true
             return
         }
-        loadSerial += 1
-        let serial = loadSerial
         let mailbox = self.mailbox
         loading = Task.detached {
             let result: Result<[ActivityRecord], LoadFailure>
             do { result = .success(try source.load()) } catch { result = .failure(LoadFailure(message: "\(error)")) }
-            mailbox.post(ActivityLoad(serial: serial, result: result))
+            mailbox.post(ActivityLoad(result: result))
         }
     }
 
@@ -257,7 +255,6 @@ public final class ActivityController {
 
 /// One answer of a load.
 struct ActivityLoad: Sendable {
-    var serial: Int
     var result: Result<[ActivityRecord], LoadFailure>
 }
 

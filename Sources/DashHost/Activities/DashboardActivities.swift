@@ -67,6 +67,13 @@ extension Dashboard {
         var y = top
         let shown = activities.shown(at: now)
         guard width >= 16 else { return }
+        if let problem = activities.loadProblem {
+            let card = presenter.problemCard("Live Activities could not be read: \(problem)", width: width)
+            if y + card.canvas.height <= bottom {
+                screen.draw(card.canvas, at: CellPoint(x: (screen.width - card.canvas.width) / 2, y: y))
+                y += card.canvas.height + 1
+            }
+        }
         var elementIndex = 0
         for (i, record) in shown.enumerated() {
             let state = ActivityRules.state(of: record, at: now)
