@@ -367,7 +367,7 @@ public final class Dashboard: InteractiveHost {
         ("t", "light or dark variant of the theme"),
         ("T", "next theme"),
         ("l", "lock or unlock"),
-        ("x", "open the Live Activity in the island (Esc closes)"),
+        ("x", "open the Live Activity in the island (Esc closes); locked: clear ended ones"),
         ("g", "gallery: browse widgets, Enter adds one"),
         ("d", "demo: every widget in one family (f/F)"),
         ("s", "StandBy: two widgets full screen"),

@@ -2,6 +2,7 @@ import DashCatalog
 @testable import DashHost
 import DashTesting
 import Foundation
+import Synchronization
 import Testing
 @testable import WidgetDash
 
@@ -207,6 +208,27 @@ struct ActivityDashboardTests {
         let text = lines(d).joined(separator: "\n")
         #expect(text.contains("1 Live Activity"), "\(text)")
         #expect(text.contains("activity game g") && text.contains("active") && text.contains("stale 08:10:00") && text.contains("relevance 3"), "\(text)")
+    }
+
+    @Test func xOnTheLockScreenClearsEndedActivities() async throws {
+        let clock = ManualClock(t0)
+        let dismissed = Mutex<[String]>([])
+        var ended = try Self.game(2, 1, id: "over")
+        ended.ended = t0
+        let running = try Self.ping(3)
+        let controller = ActivityController(descriptions: BuiltinWidgets().activityDescriptions + PingBundle().activityDescriptions,
+                                            source: ActivitySource(load: { [] }, dismiss: { id in dismissed.withLock { $0.append(id) } }), startedAt: t0)
+        await controller.settle(now: t0)
+        controller.setRecords([ended, running], now: t0)
+        let d = Dashboard(widgets: [], placements: [], clock: clock)
+        d.setActivities(controller)
+        d.lockNow()
+        #expect(lines(d).joined().contains("Liverpool") && lines(d).joined().contains(" ended "))
+        _ = d.handle(.key(.character("x")))
+        await controller.settleDismissals()
+        #expect(dismissed.withLock { $0 } == ["over"], "only the ended one goes, and through the store")
+        let text = lines(d).joined()
+        #expect(!text.contains("Liverpool") && text.contains("Ping 3"))
     }
 
     @Test func aStaleActivityIsShownAsOutOfDate() throws {

@@ -105,6 +105,27 @@ public final class ActivityController {
         }
     }
 
+    /// The person removes ended activities from the lock screen (`x`, as clearing a
+    /// notification): they go from the screen at once, and from the store off the loop.
+    public func dismiss(_ ids: [String]) {
+        guard !ids.isEmpty else { return }
+        records.removeAll { ids.contains($0.id) }
+        guard let source else { return }
+        let removal = Task.detached {
+            for id in ids { try? source.dismiss(id) }
+        }
+        dismissals.append(removal)
+    }
+
+    /// Dismissals on their way to the store, so tests and tools can wait for them.
+    private var dismissals: [Task<Void, Never>] = []
+
+    /// Waits for the dismissals in flight (tests and tools).
+    public func settleDismissals() async {
+        for task in dismissals { await task.value }
+        dismissals.removeAll()
+    }
+
     /// Waits for the load in flight and takes it in (tests and tools).
     public func settle(now: Date, speed: Double = 1) async {
         while let task = loading {

@@ -143,6 +143,14 @@ extension Dashboard {
         guard let activities, presentation.lock.prompt == nil else { return nil }
         let now = clock.now()
         if isLocked {
+            if key == .character("x") {
+                // Clears the ended ones, as a person swipes them away on the phone.
+                let ended = activities.shown(at: now).filter { ActivityRules.state(of: $0, at: now) == .ended }.map(\.id)
+                guard !ended.isEmpty else { return nil }
+                activities.dismiss(ended)
+                screenDirty = true
+                return .continue
+            }
             let elements = activities.cards.flatMap { card in card.elements.map { (card.id, $0) } }
             guard !elements.isEmpty else { return nil }
             switch key {
