@@ -345,46 +345,55 @@ public final class Dashboard: InteractiveHost {
         statusMinute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
     }
 
-    /// The keys, for the help overlay and the README.
+    /// The keys, for the help overlay: short enough that two columns fit 80×24.
     public static let keyHelp: [(String, String)] = [
         ("q, Ctrl-C", "quit"),
         ("?", "show or hide this help"),
         ("PgDn, n", "next page"),
         ("PgUp, p", "previous page"),
         ("1-9", "go to page"),
+        ("Tab, ⇧Tab", "next, previous control"),
+        ("arrows", "move the focus that way"),
+        ("Enter/Space", "tap it (a click taps)"),
+        ("r", "reload focused widget"),
         ("R", "reload every widget"),
-        ("Tab, ⇧Tab", "focus the next or previous button, toggle, link or widget"),
-        ("arrows", "focus the nearest one in that direction"),
-        ("Enter, Space", "tap the focused button, toggle or link (a click taps too)"),
-        ("c", "control center (Esc closes)"),
-        ("r", "reload the focused widget"),
-        ("<, >", "rotate the focused Smart Stack"),
-        ("e", "edit the focused widget's configuration"),
-        ("i", "inspector: the scheduler's view of each widget"),
-        ("]", "travel 15 minutes ahead"),
-        ("}", "travel one hour ahead"),
+        ("e", "edit widget options"),
+        ("<, >", "rotate a Smart Stack"),
+        ("c", "control center"),
+        ("x", "open the Live Activity"),
+        ("x (locked)", "clear ended activities"),
+        ("Esc", "close what is open"),
+        ("i", "scheduler inspector"),
+        ("], }", "travel 15 min, 1 hour"),
         ("0", "back to real time"),
-        ("t", "light or dark variant of the theme"),
-        ("T", "next theme"),
+        ("t, T", "light/dark, next theme"),
         ("l", "lock or unlock"),
-        ("x", "open the Live Activity in the island (Esc closes); locked: clear ended ones"),
-        ("g", "gallery: browse widgets, Enter adds one"),
-        ("d", "demo: every widget in one family (f/F)"),
-        ("s", "StandBy: two widgets full screen"),
+        ("g", "gallery"),
+        ("d", "demo by family"),
+        ("s", "StandBy"),
     ]
 
+    /// The help overlay: one column when the screen is tall enough, else two.
     private func drawHelp(_ screen: inout Canvas) {
         let palette = environment.palette
-        let lines = Self.keyHelp.map { key, action in key.padding(toLength: 12, withPad: " ", startingAt: 0) + action }
-        let width = min(screen.width, (lines.map { TextWidth.width(of: $0) }.max() ?? 20) + 6)
-        let height = min(screen.height, lines.count + 4)
+        let keyWidth = (Self.keyHelp.map { TextWidth.width(of: $0.0) }.max() ?? 8) + 2
+        let lines = Self.keyHelp.map { key, action in key + String(repeating: " ", count: max(1, keyWidth - TextWidth.width(of: key))) + action }
+        let lineWidth = lines.map { TextWidth.width(of: $0) }.max() ?? 20
+        let columns = lines.count + 4 <= screen.height ? 1 : 2
+        let rows = (lines.count + columns - 1) / columns
+        let gap = 3
+        let width = min(screen.width, columns * lineWidth + (columns - 1) * gap + 6)
+        let height = min(screen.height, rows + 4)
         let rect = CellRect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
         let bg = CellStyle(foreground: palette.primary, background: palette.widgetBackground)
         screen.fill(rect, style: bg)
         screen.drawBox(rect, border: .rounded, style: CellStyle(foreground: palette.focusedBorder), title: "Keys",
                        titleStyle: CellStyle(foreground: palette.focusedBorder, attributes: .bold))
         screen.withClip(rect.inset(by: 1)) { s in
-            for (i, line) in lines.enumerated() { s.write(line, x: rect.x + 3, y: rect.y + 2 + i, style: bg) }
+            for (i, line) in lines.enumerated() {
+                let column = i / rows
+                s.write(line, x: rect.x + 3 + column * (lineWidth + gap), y: rect.y + 2 + i % rows, style: bg)
+            }
         }
     }
 
