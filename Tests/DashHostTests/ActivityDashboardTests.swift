@@ -128,7 +128,7 @@ struct ActivityDashboardTests {
         _ = lines(d)
         #expect(controller.islandElements.count == 1)
         _ = d.handle(.key(.tab))
-        #expect(controller.islandFocus == 0)
+        #expect(controller.islandFocus.focused == 0)
         _ = d.handle(.key(.enter))
         await d.settleInteractions()
         #expect(PingTaps.counter.count >= before + 1)

@@ -72,9 +72,9 @@ public final class ActivityController {
     // What the last frame drew, in screen coordinates.
     var islandRect: CellRect?
     var islandElements: [InteractiveElement] = []
-    var islandFocus: Int?
+    var islandFocus = FocusRing()
     var cards: [(id: String, rect: CellRect, elements: [InteractiveElement])] = []
-    var cardFocus: Int?
+    var cardFocus = FocusRing()
     var nextRefresh: Date?
 
     private var viewCache: [String: (version: Int, stale: Bool, views: Result<ActivityViews, ActivityPayloadError>)] = [:]
@@ -264,12 +264,12 @@ public final class ActivityController {
     func toggleExpansion(at now: Date) -> Bool {
         if expansion != nil {
             expansion = nil
-            islandFocus = nil
+            islandFocus.clear()
             return true
         }
         guard let top = inIsland(at: now).first else { return false }
         expansion = Expansion(id: top.id, byPerson: true, until: nil, alert: nil)
-        islandFocus = nil
+        islandFocus.clear()
         return true
     }
 }

@@ -35,7 +35,8 @@ extension Dashboard {
             let title = expansion.alert.map { $0.body.isEmpty ? $0.title : "\($0.title) · \($0.body)" }
             drawn = presenter.expanded(views, width: min(screen.width - 2, Self.expandedIslandWidth), title: title,
                                        badge: ActivityRules.state(of: record, at: now) == .stale ? "out of date" : nil)
-            if expansion.byPerson, let focus = activities.islandFocus, drawn.elements.indices.contains(focus) {
+            activities.islandFocus.update(order: Array(drawn.elements.indices))
+            if expansion.byPerson, let focus = activities.islandFocus.focused {
                 highlight(drawn.elements[focus].rect, in: &drawn.canvas)
             }
             origin = CellPoint(x: max(0, (screen.width - drawn.canvas.width) / 2), y: 0)
@@ -89,7 +90,7 @@ extension Dashboard {
                 break
             }
             for e in drawn.elements {
-                if activities.cardFocus == elementIndex { highlight(e.rect, in: &drawn.canvas) }
+                if activities.cardFocus.focused == elementIndex { highlight(e.rect, in: &drawn.canvas) }
                 elementIndex += 1
             }
             let origin = CellPoint(x: (screen.width - drawn.canvas.width) / 2, y: y)
@@ -98,6 +99,7 @@ extension Dashboard {
             activities.nextRefresh = [activities.nextRefresh, drawn.nextRefresh].compactMap { $0 }.min()
             y += drawn.canvas.height + 1
         }
+        activities.cardFocus.update(order: Array(0..<elementIndex))
         if let banner = activities.banner { drawBanner(banner.alert, on: &screen) }
     }
 
@@ -155,11 +157,11 @@ extension Dashboard {
             guard !elements.isEmpty else { return nil }
             switch key {
             case .tab, .right, .down:
-                activities.cardFocus = ((activities.cardFocus ?? -1) + 1) % elements.count
+                activities.cardFocus.next()
             case .backTab, .left, .up:
-                activities.cardFocus = ((activities.cardFocus ?? elements.count) - 1 + elements.count) % elements.count
+                activities.cardFocus.previous()
             case .enter, .character(" "):
-                guard let i = activities.cardFocus, elements.indices.contains(i) else { return .continue }
+                guard let i = activities.cardFocus.focused, elements.indices.contains(i) else { return .continue }
                 tapActivity(elements[i].0, elements[i].1)
             default:
                 return nil
@@ -176,7 +178,7 @@ extension Dashboard {
         if key == .escape {
             // Esc closes the island whoever opened it, an alert included.
             activities.expansion = nil
-            activities.islandFocus = nil
+            activities.islandFocus.clear()
             invalidateAll()
             return .continue
         }
@@ -185,16 +187,14 @@ extension Dashboard {
         switch key {
         case .escape:
             activities.expansion = nil
-            activities.islandFocus = nil
+            activities.islandFocus.clear()
             invalidateAll()
         case .tab, .right, .down:
-            guard !elements.isEmpty else { return .continue }
-            activities.islandFocus = ((activities.islandFocus ?? -1) + 1) % elements.count
+            activities.islandFocus.next()
         case .backTab, .left, .up:
-            guard !elements.isEmpty else { return .continue }
-            activities.islandFocus = ((activities.islandFocus ?? elements.count) - 1 + elements.count) % elements.count
+            activities.islandFocus.previous()
         case .enter, .character(" "):
-            if let i = activities.islandFocus, elements.indices.contains(i) { tapActivity(expansion.id, elements[i]) }
+            if let i = activities.islandFocus.focused, elements.indices.contains(i) { tapActivity(expansion.id, elements[i]) }
         default:
             return nil
         }
@@ -217,7 +217,7 @@ extension Dashboard {
         guard let rect = activities.islandRect, rect.contains(mouse.location), !showsInspector, interaction.detail == nil, !interaction.showsControlCenter else { return false }
         if let expansion = activities.expansion {
             if let i = activities.islandElements.firstIndex(where: { $0.rect.contains(mouse.location) }) {
-                activities.islandFocus = i
+                activities.islandFocus.focus(i)
                 tapActivity(expansion.id, activities.islandElements[i])
             } else if !expansion.byPerson {
                 // An alert opened it; a click keeps it open.
