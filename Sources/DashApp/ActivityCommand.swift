@@ -106,11 +106,7 @@ enum ActivityTools {
 
     /// The record `id` names (a full id or a unique prefix), or exit 1.
     static func record(_ id: String, in store: SharedStore) throws -> ActivityRecord {
-        do {
-            let full = try store.resolveActivityID(id)
-            guard let record = try store.activities().first(where: { $0.id == full }) else { throw ActivityUpdateError.unknownActivity(id) }
-            return record
-        } catch {
+        do { return try store.activity(matching: id) } catch {
             throw fail(error, doing: "read the activities")
         }
     }

@@ -38,7 +38,7 @@ public struct DeliveryLiveActivity: Widget {
         ActivityConfiguration(for: DeliveryAttributes.self) { context in
             DeliveryCard(context: context)
         } dynamicIsland: { context in
-            let eta = Text(timerInterval: Self.countdown(to: context.state.eta), countsDown: true, showsHours: false)
+            let eta = Text(timerInterval: ActivityCountdown.range(to: context.state.eta), countsDown: true, showsHours: false)
             return DynamicIsland {
                 DynamicIslandExpandedRegion(.leading) {
                     HStack(spacing: 1) {
@@ -73,12 +73,6 @@ public struct DeliveryLiveActivity: Widget {
         .previewContext(DeliveryAttributes(orderNumber: "1042", item: "Margherita, large"),
                         state: .init(status: "Out for delivery", eta: SampleData.date.addingTimeInterval(12 * 60 + 30), driver: "Sam"))
     }
-
-    /// From long ago to the ETA: `Text(timerInterval:)` shows the time left, and 0:00 once due.
-    static func countdown(to eta: Date) -> ClosedRange<Date> {
-        let start = Date(timeIntervalSince1970: 0)
-        return start...max(start, eta)
-    }
 }
 
 /// The delivery on the lock screen: the order, its status and driver, and the time left.
@@ -99,7 +93,7 @@ struct DeliveryCard: View {
             Spacer(minLength: 0)
             VStack(alignment: .trailing, spacing: 0) {
                 Text("arrives in").foregroundStyle(.secondary)
-                Text(timerInterval: DeliveryLiveActivity.countdown(to: context.state.eta), countsDown: true, showsHours: false)
+                Text(timerInterval: ActivityCountdown.range(to: context.state.eta), countsDown: true, showsHours: false)
                     .font(.largeTitle).foregroundStyle(.orange)
             }
         }

@@ -144,12 +144,9 @@ struct TimerCard: View {
 
     /// The time left, ticking while it runs, frozen while paused.
     static func time(_ state: TimerAttributes.ContentState) -> Text {
-        let start = Date(timeIntervalSince1970: 0)
-        if state.paused {
-            guard let pausedAt = state.pausedAt else { return Text("‖ Paused") }
-            return Text(timerInterval: start...max(start, state.endsAt), pauseTime: pausedAt, countsDown: true, showsHours: false)
-        }
-        return Text(timerInterval: start...max(start, state.endsAt), countsDown: true, showsHours: false)
+        if state.paused && state.pausedAt == nil { return Text("‖ Paused") }
+        return Text(timerInterval: ActivityCountdown.range(to: state.endsAt), pauseTime: state.paused ? state.pausedAt : nil,
+                    countsDown: true, showsHours: false)
     }
 
     /// Pause or Resume, and End.
@@ -163,5 +160,15 @@ struct TimerCard: View {
             }
             Button("End", systemImage: "stop", intent: EndTimerActivityIntent(activityID: context.activityID))
         }
+    }
+}
+
+/// The time left until a moment, for Live Activities' countdowns.
+enum ActivityCountdown {
+    /// From long ago to `date`: `Text(timerInterval:)` over it shows the time left, and 0:00
+    /// once the moment has passed, with no start date to keep in the state.
+    static func range(to date: Date) -> ClosedRange<Date> {
+        let start = Date(timeIntervalSince1970: 0)
+        return start...max(start, date)
     }
 }

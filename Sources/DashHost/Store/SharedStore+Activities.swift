@@ -98,20 +98,24 @@ extension SharedStore {
         try pool.read { db in try Self.fetchAll(db) }
     }
 
-    /// The full id of the activity `text` names: its id, or a prefix of one id (at least 4
-    /// characters), as git takes commit ids.
-    public func resolveActivityID(_ text: String, now: Date = Date()) throws -> String {
+    /// The activity `text` names: its id, or a prefix of one id (at least 4 characters), as git
+    /// takes commit ids. Throws ``ActivityUpdateError`` for none or several.
+    public func activity(matching text: String, now: Date = Date()) throws -> ActivityRecord {
         let wanted = text.lowercased()
-        let ids = try activities(at: now).map(\.id)
-        if ids.contains(wanted) { return wanted }
-        let matches = wanted.count >= 4 ? ids.filter { $0.hasPrefix(wanted) } : []
+        let records = try activities(at: now)
+        if let exact = records.first(where: { $0.id == wanted }) { return exact }
+        let matches = wanted.count >= 4 ? records.filter { $0.id.hasPrefix(wanted) } : []
         switch matches.count {
         case 1: return matches[0]
         case 0: throw ActivityUpdateError.unknownActivity(text)
-        default: throw ActivityUpdateError.ambiguousID(text, matches)
+        default: throw ActivityUpdateError.ambiguousID(text, matches.map(\.id))
         }
     }
 
+    /// The full id of the activity `text` names (see ``activity(matching:now:)``).
+    public func resolveActivityID(_ text: String, now: Date = Date()) throws -> String {
+        try activity(matching: text, now: now).id
+    }
 
     // MARK: Rows
 

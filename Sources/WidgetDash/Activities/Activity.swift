@@ -138,7 +138,7 @@ public final class Activity<Attributes: ActivityAttributes>: Sendable, Identifia
     }
 
     static func request(attributes: Attributes, content: ActivityContent<Attributes.ContentState>, start: Date?, system: ActivitySystem) throws -> Activity<Attributes> {
-        guard let backing = system.current else { throw ActivityAuthorizationError.unsupported("no host runs Live Activities in this process") }
+        guard let backing = system.current else { throw ActivityAuthorizationError.noHost }
         let record = try backing.request(Attributes.activityType, try ActivityCoding.encode(attributes), try ActivityCoding.encode(content.state),
                                          content.staleDate, content.relevanceScore, start)
         let state: ActivityState = record.startDate > record.requested ? .pending : .active
@@ -152,10 +152,15 @@ public final class Activity<Attributes: ActivityAttributes>: Sendable, Identifia
         guard let backing = system.current else { return [] }
         return backing.activities(Attributes.activityType).compactMap { record, state in
             guard let attributes = try? ActivityCoding.decode(Attributes.self, from: record.attributes, what: "attributes"),
-                  let contentState = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.state, what: "state") else { return nil }
-            let content = ActivityContent(state: contentState, staleDate: record.staleDate, relevanceScore: record.relevanceScore)
+                  let content = content(of: record) else { return nil }
             return Activity(id: record.id, attributes: attributes, content: content, state: state, system: system)
         }
+    }
+
+    /// A stored record's content, or nil when its state no longer decodes into this type.
+    private static func content(of record: ActivityRecord) -> ActivityContent<Attributes.ContentState>? {
+        guard let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.state, what: "state") else { return nil }
+        return ActivityContent(state: state, staleDate: record.staleDate, relevanceScore: record.relevanceScore)
     }
 
     /// Reads this activity's content and state again from the system.
@@ -165,8 +170,7 @@ public final class Activity<Attributes: ActivityAttributes>: Sendable, Identifia
             latest.withLock { $0.state = .dismissed }
             return
         }
-        if let contentState = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.state, what: "state") {
-            let content = ActivityContent(state: contentState, staleDate: record.staleDate, relevanceScore: record.relevanceScore)
+        if let content = Self.content(of: record) {
             latest.withLock { $0.content = content; $0.state = state }
         }
     }
@@ -193,7 +197,7 @@ public final class Activity<Attributes: ActivityAttributes>: Sendable, Identifia
 
     private func perform(_ body: (ActivitySystem.Backing) throws -> Void) {
         guard let backing = system.current else {
-            latest.withLock { $0.error = ActivityAuthorizationError.unsupported("no host runs Live Activities in this process").description }
+            latest.withLock { $0.error = ActivityAuthorizationError.noHost.description }
             return
         }
         do {

@@ -108,6 +108,9 @@ public enum ActivityAuthorizationError: Error, Hashable, Sendable, CustomStringC
     /// No host runs activities here (a snapshot, a test without one), or the type is unknown.
     case unsupported(String)
 
+    /// What a request gets with no host installed.
+    static let noHost = ActivityAuthorizationError.unsupported("no host runs Live Activities in this process")
+
     public var description: String {
         switch self {
         case .attributesTooLarge(let size, let limit):
