@@ -105,7 +105,8 @@ static uint8_t *accumulator_finish(const accumulator *a) {
     return out;
 }
 
-void wd_image_fit(int32_t w, int32_t h, int32_t box_w, int32_t box_h, int32_t *out_w, int32_t *out_h) {
+/** The thumbnail size for a source of `w`×`h` in a box: aspect kept, never larger than the source. */
+static void wd_image_fit(int32_t w, int32_t h, int32_t box_w, int32_t box_h, int32_t *out_w, int32_t *out_h) {
     if (w <= 0 || h <= 0 || box_w <= 0 || box_h <= 0) {
         *out_w = 0;
         *out_h = 0;
@@ -126,7 +127,22 @@ void wd_image_fit(int32_t w, int32_t h, int32_t box_w, int32_t box_h, int32_t *o
     *out_h = th;
 }
 
-/* MARK: - Shared checks */
+/* MARK: - Shared steps */
+
+/** Says the decode ran out of memory; returns the code for it. */
+static int out_of_memory(wd_image *out) {
+    snprintf(out->message, sizeof out->message, "out of memory");
+    return WD_IMAGE_NO_MEMORY;
+}
+
+/** The last step of both decoders: the accumulated sums, averaged, become `out`'s thumbnail. */
+static int finish_thumbnail(const accumulator *acc, wd_image *out) {
+    out->pixels = accumulator_finish(acc);
+    if (!out->pixels) return out_of_memory(out);
+    out->width = acc->width;
+    out->height = acc->height;
+    return WD_IMAGE_OK;
+}
 
 typedef struct {
     int32_t box_width, box_height;
@@ -232,8 +248,7 @@ static void png_run(png_job *job) {
     int32_t tw, th;
     wd_image_fit((int32_t)w, (int32_t)h, job->limits->box_width, job->limits->box_height, &tw, &th);
     if (!accumulator_init(&job->acc, (int32_t)w, (int32_t)h, tw, th) || !(job->row = malloc((size_t)w * 4))) {
-        snprintf(out->message, sizeof out->message, "out of memory");
-        job->code = WD_IMAGE_NO_MEMORY;
+        job->code = out_of_memory(out);
         return;
     }
 
@@ -256,15 +271,7 @@ static void png_run(png_job *job) {
     }
     /* The trailing chunks are not read: a damaged tEXt after the pixels loses nothing. */
 
-    out->pixels = accumulator_finish(&job->acc);
-    if (!out->pixels) {
-        snprintf(out->message, sizeof out->message, "out of memory");
-        job->code = WD_IMAGE_NO_MEMORY;
-        return;
-    }
-    out->width = tw;
-    out->height = th;
-    job->code = WD_IMAGE_OK;
+    job->code = finish_thumbnail(&job->acc, out);
 }
 
 static int decode_png(FILE *file, const limits_t *limits, wd_image *out) {
@@ -277,8 +284,7 @@ static int decode_png(FILE *file, const limits_t *limits, wd_image *out) {
     if (job.png) job.info = png_create_info_struct(job.png);
     if (!job.png || !job.info) {
         if (job.png) png_destroy_read_struct(&job.png, NULL, NULL);
-        snprintf(out->message, sizeof out->message, "out of memory");
-        return WD_IMAGE_NO_MEMORY;
+        return out_of_memory(out);
     }
     png_run(&job);
     png_destroy_read_struct(&job.png, &job.info, NULL);
@@ -419,8 +425,7 @@ static void jpeg_run(jpeg_job *job) {
     job->row = malloc((size_t)ow * (size_t)components);
     job->rgba = malloc((size_t)ow * 4);
     if (!job->row || !job->rgba || !accumulator_init(&job->acc, ow, oh, tw, th)) {
-        snprintf(out->message, sizeof out->message, "out of memory");
-        job->code = WD_IMAGE_NO_MEMORY;
+        job->code = out_of_memory(out);
         return;
     }
     /* Adobe writes CMYK inverted (and says so with its APP14 marker). */
@@ -457,23 +462,12 @@ static void jpeg_run(jpeg_job *job) {
     }
     jpeg_finish_decompress(cinfo);
 
-    out->pixels = accumulator_finish(&job->acc);
-    if (!out->pixels) {
-        snprintf(out->message, sizeof out->message, "out of memory");
-        job->code = WD_IMAGE_NO_MEMORY;
-        return;
-    }
-    out->width = tw;
-    out->height = th;
-    job->code = WD_IMAGE_OK;
+    job->code = finish_thumbnail(&job->acc, out);
 }
 
 static int decode_jpeg(FILE *file, const limits_t *limits, wd_image *out) {
     jpeg_job *job = calloc(1, sizeof(jpeg_job));
-    if (!job) {
-        snprintf(out->message, sizeof out->message, "out of memory");
-        return WD_IMAGE_NO_MEMORY;
-    }
+    if (!job) return out_of_memory(out);
     job->file = file;
     job->limits = limits;
     job->out = out;
@@ -523,10 +517,10 @@ int wd_image_decode_file(const char *path, const wd_image_limits *given, wd_imag
     static const unsigned char png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     int code;
     if (got == 8 && memcmp(signature, png_signature, 8) == 0) {
-        out->format = 1;
+        out->format = WD_IMAGE_FORMAT_PNG;
         code = decode_png(file, &limits, out);
     } else if (got >= 3 && signature[0] == 0xFF && signature[1] == 0xD8 && signature[2] == 0xFF) {
-        out->format = 2;
+        out->format = WD_IMAGE_FORMAT_JPEG;
         code = decode_jpeg(file, &limits, out);
     } else {
         snprintf(out->message, sizeof out->message, got == 0 ? "the file is empty" : "not a PNG or JPEG image (unknown signature)");

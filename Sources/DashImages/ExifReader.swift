@@ -38,7 +38,8 @@ public enum ExifReader {
         }
         func ascii(_ entry: (type: Int, count: Int, field: Int)?) -> String? {
             guard let entry, entry.type == 2, entry.count >= 19, entry.count < 64 else { return nil }
-            guard let start = entry.count <= 4 ? entry.field : u32(entry.field), start >= 0, start + entry.count <= tiff.count else { return nil }
+            // Longer than the four bytes of the field, so the field holds the text's offset.
+            guard let start = u32(entry.field), start >= 0, start + entry.count <= tiff.count else { return nil }
             return String(decoding: tiff[start..<(start + 19)], as: UTF8.self)
         }
 

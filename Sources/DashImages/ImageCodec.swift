@@ -61,7 +61,7 @@ public enum ImageCodec {
             case Int32(WD_IMAGE_UNSUPPORTED): reason = .unsupported
             default: reason = .corrupt
             }
-            let format = image.format == 1 ? "PNG: " : image.format == 2 ? "JPEG: " : ""
+            let format = formatName(image.format).map { $0 + ": " } ?? ""
             throw ImageDecodingError(reason, format + (message.isEmpty ? "cannot be decoded" : message))
         }
         let width = Int(image.width), height = Int(image.height)
@@ -73,6 +73,15 @@ public enum ImageCodec {
             dateTaken = ExifReader.dateTaken(in: Array(UnsafeBufferPointer(start: exif, count: image.exif_length)))
         }
         return DecodedImage(bitmap: bitmap, originalSize: PixelSize(width: Int(image.source_width), height: Int(image.source_height)),
-                            format: image.format == 1 ? "PNG" : "JPEG", dateTaken: dateTaken)
+                            format: formatName(image.format) ?? "JPEG", dateTaken: dateTaken)
+    }
+
+    /// "PNG" or "JPEG" for the C decoder's format code; nil when the bytes named neither.
+    private static func formatName(_ code: Int32) -> String? {
+        switch code {
+        case Int32(WD_IMAGE_FORMAT_PNG): "PNG"
+        case Int32(WD_IMAGE_FORMAT_JPEG): "JPEG"
+        default: nil
+        }
     }
 }

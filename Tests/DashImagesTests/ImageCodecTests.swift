@@ -116,12 +116,9 @@ struct ImageCodecTests {
         ("no-such-file.png", .unreadable, "No such file"),
     ])
     func failures(name: String, reason: ImageDecodingError.Reason, words: String) {
-        #expect {
-            _ = try Self.decode(name, 8, 8)
-        } throws: { error in
-            guard let error = error as? ImageDecodingError else { return false }
-            return error.reason == reason && error.message.contains(words)
-        }
+        let error = #expect(throws: ImageDecodingError.self) { try Self.decode(name, 8, 8) }
+        #expect(error?.reason == reason)
+        #expect(error?.message.contains(words) == true, "\(error?.message ?? "")")
     }
 
     @Test("A directory or an empty path is not a picture")
@@ -141,31 +138,25 @@ struct ImageCodecTests {
         #expect(throws: ImageDecodingError.self) { try ImageCodec.decode(path: Self.path("large.jpg"), fitting: PixelSize(width: 4, height: 4), limits: small) }
         var narrow = ImageCodec.Limits()
         narrow.maxSide = 32
-        do {
-            _ = try ImageCodec.decode(path: Self.path("large.jpg"), fitting: PixelSize(width: 4, height: 4), limits: narrow)
-            Issue.record("expected a refusal")
-        } catch {
-            #expect(error.reason == .tooLarge)
-            #expect(error.message.contains("512×256"))
+        let tooWide = #expect(throws: ImageDecodingError.self) {
+            try ImageCodec.decode(path: Self.path("large.jpg"), fitting: PixelSize(width: 4, height: 4), limits: narrow)
         }
+        #expect(tooWide?.reason == .tooLarge)
+        #expect(tooWide?.message.contains("512×256") == true)
         // A progressive JPEG keeps all its coefficients; with almost no memory allowed it is refused, not crashed.
         var stingy = ImageCodec.Limits()
         stingy.maxDecoderMemory = 1
-        do {
-            _ = try ImageCodec.decode(path: Self.path("progressive.jpg"), fitting: PixelSize(width: 4, height: 4), limits: stingy)
-            Issue.record("expected a refusal")
-        } catch {
-            #expect(error.reason == .tooLarge)
-            #expect(error.message.contains("progressive"))
+        let tooHungry = #expect(throws: ImageDecodingError.self) {
+            try ImageCodec.decode(path: Self.path("progressive.jpg"), fitting: PixelSize(width: 4, height: 4), limits: stingy)
         }
+        #expect(tooHungry?.reason == .tooLarge)
+        #expect(tooHungry?.message.contains("progressive") == true)
         // The default: a progressive 2000×1500 (9 MB of coefficients) is refused from its header.
-        do {
-            _ = try ImageCodec.decode(path: Self.path("progressive-2000x1500.jpg"), fitting: PixelSize(width: 88, height: 84))
-            Issue.record("expected a refusal")
-        } catch {
-            #expect(error.reason == .tooLarge)
-            #expect(error.message == "JPEG: a progressive JPEG of 2000×1500 needs 8812 KiB to decode (at most 1024); make it baseline (jpegtran)")
+        let tooBig = #expect(throws: ImageDecodingError.self) {
+            try ImageCodec.decode(path: Self.path("progressive-2000x1500.jpg"), fitting: PixelSize(width: 88, height: 84))
         }
+        #expect(tooBig?.reason == .tooLarge)
+        #expect(tooBig?.message == "JPEG: a progressive JPEG of 2000×1500 needs 8812 KiB to decode (at most 1024); make it baseline (jpegtran)")
         // A baseline JPEG streams and needs none of that memory.
         _ = try ImageCodec.decode(path: Self.path("baseline.jpg"), fitting: PixelSize(width: 4, height: 4), limits: stingy)
     }

@@ -38,6 +38,12 @@ struct WritingAWidgetGuideTests {
         return try files.sorted { $0.path < $1.path }.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
     }
 
+    /// README.md from its "Writing a widget" heading on.
+    static func readmeWritingAWidget() throws -> String {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        return readme.components(separatedBy: "## Writing a widget").dropFirst().first ?? ""
+    }
+
     @Test func everyWidgetdashBlockIsQuotedFromTheExample() throws {
         let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/writing-a-widget.md"), encoding: .utf8)
         let sources = try Self.exampleSources()
@@ -52,16 +58,14 @@ struct WritingAWidgetGuideTests {
     }
 
     @Test func theReadmesWidgetIsTheOneItsTestCompiles() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = readme.components(separatedBy: "## Writing a widget").dropFirst().first ?? ""
+        let section = try Self.readmeWritingAWidget()
         let widget = try #require(Self.swiftBlocks(of: section).first)
         let test = try String(contentsOf: Self.root.appendingPathComponent("Tests/WidgetDashTests/ReadmeExampleTests.swift"), encoding: .utf8)
         #expect(test.contains(widget.replacingOccurrences(of: "import WidgetDash\n\n", with: "")), "README's widget differs from ReadmeExampleTests.swift")
     }
 
     @Test func theReadmeSendsWidgetAuthorsToTheGuide() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = readme.components(separatedBy: "## Writing a widget").dropFirst().first ?? ""
+        let section = try Self.readmeWritingAWidget()
         #expect(section.contains("(docs/writing-a-widget.md)"))
         #expect(section.contains("Examples/"))
     }

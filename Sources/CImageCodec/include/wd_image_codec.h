@@ -38,6 +38,13 @@ enum {
     WD_IMAGE_NO_MEMORY = 6,
 };
 
+/** The format a file's first bytes name (`wd_image.format`). */
+enum {
+    WD_IMAGE_FORMAT_UNKNOWN = 0,
+    WD_IMAGE_FORMAT_PNG = 1,
+    WD_IMAGE_FORMAT_JPEG = 2,
+};
+
 /** Limits a decode respects; a value of 0 or less means "the built-in default". */
 typedef struct {
     /** The thumbnail's box in pixels: the image is scaled down (never up) to fit in it. */
@@ -55,7 +62,7 @@ typedef struct {
 
 /** A decoded thumbnail, or why there is none. */
 typedef struct {
-    /** 1 for PNG, 2 for JPEG, 0 when the format was not recognised. */
+    /** WD_IMAGE_FORMAT_PNG or WD_IMAGE_FORMAT_JPEG; WD_IMAGE_FORMAT_UNKNOWN when not recognised. */
     int32_t format;
     /** The image's size as its header declares it (0 when the header was not read). */
     int32_t source_width;
@@ -77,9 +84,6 @@ int wd_image_decode_file(const char *path, const wd_image_limits *limits, wd_ima
 
 /** Frees what a decode allocated; safe on a zeroed or already freed image. */
 void wd_image_free(wd_image *image);
-
-/** The thumbnail size for a source of `w`×`h` in a box: aspect kept, never larger than the source. */
-void wd_image_fit(int32_t w, int32_t h, int32_t box_w, int32_t box_h, int32_t *out_w, int32_t *out_h);
 
 #ifdef __cplusplus
 }

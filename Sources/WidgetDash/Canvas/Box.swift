@@ -6,20 +6,20 @@ extension Canvas {
         // Packed once: every panel of every frame draws a frame.
         let glyphs = border == .rounded ? BoxGlyphs.rounded : BoxGlyphs.square
         let right = rect.maxX - 1, bottom = rect.maxY - 1
-        put(glyph: glyphs.topLeft, x: rect.x, y: rect.y, style: style)
-        put(glyph: glyphs.topRight, x: right, y: rect.y, style: style)
-        put(glyph: glyphs.bottomLeft, x: rect.x, y: bottom, style: style)
-        put(glyph: glyphs.bottomRight, x: right, y: bottom, style: style)
+        put(glyphs.topLeft, width: 1, x: rect.x, y: rect.y, style: style)
+        put(glyphs.topRight, width: 1, x: right, y: rect.y, style: style)
+        put(glyphs.bottomLeft, width: 1, x: rect.x, y: bottom, style: style)
+        put(glyphs.bottomRight, width: 1, x: right, y: bottom, style: style)
         if rect.width > 2 {
             for x in (rect.x + 1)..<right {
-                put(glyph: glyphs.horizontal, x: x, y: rect.y, style: style)
-                put(glyph: glyphs.horizontal, x: x, y: bottom, style: style)
+                put(glyphs.horizontal, width: 1, x: x, y: rect.y, style: style)
+                put(glyphs.horizontal, width: 1, x: x, y: bottom, style: style)
             }
         }
         if rect.height > 2 {
             for y in (rect.y + 1)..<bottom {
-                put(glyph: glyphs.vertical, x: rect.x, y: y, style: style)
-                put(glyph: glyphs.vertical, x: right, y: y, style: style)
+                put(glyphs.vertical, width: 1, x: rect.x, y: y, style: style)
+                put(glyphs.vertical, width: 1, x: right, y: y, style: style)
             }
         }
         if let title, !title.isEmpty, rect.width > 6 {

@@ -201,13 +201,6 @@ public struct Canvas: Hashable, Sendable {
         return 1
     }
 
-    /// Writes a packed one-column glyph that is known not to be a control character (the
-    /// box-drawing characters of a frame), so it skips the checks `put` makes.
-    mutating func put(glyph: GraphemeStorage, x: Int, y: Int, style: CellStyle) {
-        guard y >= clip.y, y < clip.maxY, x >= clip.x, x < clip.maxX else { return }
-        setCell(x: x, y: y, Cell(glyph: glyph, width: 1, style: style))
-    }
-
     /// Writes text starting at (x, y) on one line, clipped; returns the columns used.
     ///
     /// Zero-width clusters were already folded into their base by Swift's grapheme breaking;

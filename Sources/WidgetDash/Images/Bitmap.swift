@@ -14,6 +14,12 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     public func fitted(in box: PixelSize) -> PixelSize {
         guard width > 0, height > 0, box.width > 0, box.height > 0 else { return PixelSize(width: 0, height: 0) }
         if width <= box.width && height <= box.height { return self }
+        return scaled(toFit: box)
+    }
+
+    /// The largest size with this one's aspect ratio that fits in `box`, grown or shrunk (what
+    /// ``Image(bitmap:)`` draws); at least 1×1. Both sizes must be non-empty.
+    func scaled(toFit box: PixelSize) -> PixelSize {
         let scale = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
         return PixelSize(width: min(box.width, max(1, Int((Double(width) * scale).rounded()))),
                          height: min(box.height, max(1, Int((Double(height) * scale).rounded()))))

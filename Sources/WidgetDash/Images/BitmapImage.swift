@@ -76,10 +76,7 @@ final class BitmapNode: LayoutNode {
     /// The bitmap's size scaled (up or down) to the largest that fits `cells`, in pixels.
     private func fittedPixels(in cells: CellSize) -> PixelSize {
         guard !bitmap.isEmpty, cells.width > 0, cells.height > 0 else { return PixelSize(width: 0, height: 0) }
-        let boxW = Double(cells.width * density.x), boxH = Double(cells.height * density.y)
-        let scale = min(boxW / Double(bitmap.width), boxH / Double(bitmap.height))
-        return PixelSize(width: min(Int(boxW), max(1, Int((Double(bitmap.width) * scale).rounded()))),
-                         height: min(Int(boxH), max(1, Int((Double(bitmap.height) * scale).rounded()))))
+        return bitmap.size.scaled(toFit: PixelSize(width: cells.width * density.x, height: cells.height * density.y))
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {

@@ -5,12 +5,12 @@
 public struct HStack<Content: View>: View, PrimitiveView {
     let alignment: VerticalAlignment
     let spacing: Int?
-    let content: ErasedContent
+    let content: AnyView
 
     public init(alignment: VerticalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
-        self.content = ErasedContent(content())
+        self.content = AnyView(content())
     }
 
     public var body: Never { primitiveBody() }
@@ -20,7 +20,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
         var inner = env
         inner.stackAxis = .horizontal
         let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
-        return [StackNode(axis: .horizontal, alignment: cross, spacing: spacing ?? 1, children: content.resolve(inner, context))]
+        return [StackNode(axis: .horizontal, alignment: cross, spacing: spacing ?? 1, children: content.makeNodes(inner, context))]
     }
 }
 
@@ -28,12 +28,12 @@ public struct HStack<Content: View>: View, PrimitiveView {
 public struct VStack<Content: View>: View, PrimitiveView {
     let alignment: HorizontalAlignment
     let spacing: Int?
-    let content: ErasedContent
+    let content: AnyView
 
     public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
-        self.content = ErasedContent(content())
+        self.content = AnyView(content())
     }
 
     public var body: Never { primitiveBody() }
@@ -43,18 +43,18 @@ public struct VStack<Content: View>: View, PrimitiveView {
         var inner = env
         inner.stackAxis = .vertical
         let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
-        return [StackNode(axis: .vertical, alignment: cross, spacing: spacing ?? 0, children: content.resolve(inner, context))]
+        return [StackNode(axis: .vertical, alignment: cross, spacing: spacing ?? 0, children: content.makeNodes(inner, context))]
     }
 }
 
 /// Overlays views, each aligned in the same frame.
 public struct ZStack<Content: View>: View, PrimitiveView {
     let alignment: Alignment
-    let content: ErasedContent
+    let content: AnyView
 
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
-        self.content = ErasedContent(content())
+        self.content = AnyView(content())
     }
 
     public var body: Never { primitiveBody() }
@@ -63,7 +63,7 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
         inner.stackAxis = nil
-        return [ZStackNode(alignment: alignment, children: content.resolve(inner, context))]
+        return [ZStackNode(alignment: alignment, children: content.makeNodes(inner, context))]
     }
 }
 

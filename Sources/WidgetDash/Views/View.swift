@@ -140,17 +140,17 @@ public struct EmptyView: View, PrimitiveView {
 
 /// One of two views, chosen by an `if`/`else` in a builder.
 public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
-    /// Resolves the view the builder chose, kept in a closure made when it chose it (for the
-    /// reason given at ``TupleView``: an enum of the two types made every copy, destruction and
-    /// resolution ask the runtime for its type).
-    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
+    /// The view the builder chose, type-erased when it chose it (for the reason given at
+    /// ``TupleView``: an enum of the two types made every copy, destruction and resolution ask
+    /// the runtime for its type).
+    private let chosen: AnyView
 
-    init(first: TrueContent) { make = { env, context in resolve(first, env, context) } }
-    init(second: FalseContent) { make = { env, context in resolve(second, env, context) } }
+    init(first: TrueContent) { chosen = AnyView(first) }
+    init(second: FalseContent) { chosen = AnyView(second) }
 
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { chosen.makeNodes(env, context) }
 }
 
 extension Optional: View where Wrapped: View {
@@ -167,16 +167,10 @@ extension Optional: PrimitiveView where Wrapped: View {
     }
 }
 
-/// A view kept only as the way to resolve it, for the containers of the engine: a closure made
-/// when the view is stored (see ``TupleView`` for why).
-struct ErasedContent {
-    let resolve: (EnvironmentValues, ResolveContext) -> [LayoutNode]
-    init<V: View>(_ view: V) {
-        resolve = { env, context in WidgetDash.resolve(view, env, context) }
-    }
-}
-
 /// A view with its type erased.
+///
+/// Also how the engine's containers (stacks, `Group`, `ConditionalContent`) keep their content:
+/// a closure made when the view is stored (see ``TupleView`` for why).
 public struct AnyView: View, PrimitiveView {
     private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
     public init<V: View>(_ view: V) {
@@ -189,11 +183,11 @@ public struct AnyView: View, PrimitiveView {
 
 /// Groups views without adding a layout of its own.
 public struct Group<Content: View>: View, PrimitiveView {
-    let content: ErasedContent
-    public init(@ViewBuilder content: () -> Content) { self.content = ErasedContent(content()) }
+    let content: AnyView
+    public init(@ViewBuilder content: () -> Content) { self.content = AnyView(content()) }
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { content.resolve(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { content.makeNodes(env, context) }
 }
 
 /// Views made from the elements of a collection.
