@@ -2,7 +2,7 @@ import Foundation
 import WidgetDash
 
 /// Why a widget's timeline was asked for.
-public enum ReloadReason: String, Hashable, Sendable, Codable {
+public enum ReloadReason: String, Hashable, Sendable, Codable, CaseIterable {
     /// The first load when the widget appears.
     case initial
     /// The timeline's policy came due (`.atEnd` or `.after`).
