@@ -23,7 +23,8 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let items = KnownWidgets.all.map {
+        let widgets = KnownWidgets.all
+        let items = widgets.map {
             Item(kind: $0.kind, displayName: $0.displayName, description: $0.description,
                  families: $0.supportedFamilies.map(\.rawValue), notes: Self.notes($0))
         }
@@ -34,8 +35,8 @@ struct ListCommand: ParsableCommand {
             return
         }
         let kindWidth = (items.map { TextWidth.width(of: $0.kind) }.max() ?? 4) + 2
-        for item in items {
-            let families = KnownWidgets.all.first { $0.kind == item.kind }?.supportedFamilies.map(\.shortName) ?? []
+        for (item, widget) in zip(items, widgets) {
+            let families = widget.supportedFamilies.map(\.shortName)
             print(item.kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0)
                   + item.displayName + " — " + item.description)
             print(String(repeating: " ", count: kindWidth) + "families: " + families.joined(separator: ", "))

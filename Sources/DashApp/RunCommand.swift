@@ -49,28 +49,15 @@ struct RunCommand: AsyncParsableCommand {
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
         for text in widgets {
-            switch WidgetPlacement.parse(text, widgets: known) {
-            case .success(let p):
-                var problem = p.parameterProblem(in: known)
-                if problem == nil { problem = await p.unknownValueProblem(in: known) }
-                if let problem {
-                    printError("--widget \(text): \(problem)")
-                    throw ExitStatus.usage
-                }
-                placements.append(p)
-            case .failure(let error):
-                printError("--widget \(text): \(error)")
+            switch await CommandLineInput.placement(text, in: known) {
+            case .success(let p): placements.append(p)
+            case .failure(let problem):
+                printError("--widget \(text): \(problem)")
                 throw ExitStatus.usage
             }
         }
-        var startDate = Date()
-        if let start {
-            guard let parsed = ISO8601.parse(start) else {
-                printError("--start \(start): expected an ISO-8601 date and time with a zone, e.g. 2026-11-22T08:00:00Z")
-                throw ExitStatus.usage
-            }
-            startDate = parsed
-        }
+        let startDate = try CommandLineInput.moment(start, option: "--start",
+                                                    expected: "an ISO-8601 date and time with a zone, e.g. 2026-11-22T08:00:00Z")
         guard speed.isFinite, speed > 0, speed <= 1_000_000 else {
             printError("--speed \(speed): expected a number above 0 (1 is real time)")
             throw ExitStatus.usage

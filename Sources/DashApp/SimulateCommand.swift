@@ -1,6 +1,7 @@
 import ArgumentParser
 import DashHost
 import Foundation
+import WidgetDash
 
 /// Plays a scenario through the scheduler on a virtual clock and prints what happened.
 struct SimulateCommand: ParsableCommand {
@@ -98,20 +99,6 @@ enum SimulationJSON {
         return text + "Z"
     }
 
-    /// A JSON string literal.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal, control characters escaped.
+    static func quote(_ s: String) -> String { JSONValue.string(s).jsonText }
 }

@@ -51,26 +51,16 @@ struct SnapshotCommand: AsyncParsableCommand {
             let name = kind.prefix { $0 != ":" }
             text = "\(name)@\(family)" + kind.dropFirst(name.count)
         }
-        switch WidgetPlacement.parse(text, widgets: known) {
+        switch await CommandLineInput.placement(text, in: known) {
         case .success(let p): placement = p
-        case .failure(let error):
+        case .failure(.unparsable(let error)):
             printError(error.description)
             throw ExitStatus.usage
-        }
-        var problem = placement.parameterProblem(in: known)
-        if problem == nil { problem = await placement.unknownValueProblem(in: known) }
-        if let problem {
+        case .failure(.parameter(let problem)):
             printError("\(kind): \(problem)")
             throw ExitStatus.usage
         }
-        var date = Date()
-        if let at {
-            guard let parsed = ISO8601.parse(at) else {
-                printError("--at \(at): expected an ISO-8601 date and time, e.g. 2026-11-22T10:42:00Z")
-                throw ExitStatus.usage
-            }
-            date = parsed
-        }
+        let date = try CommandLineInput.moment(at, option: "--at", expected: "an ISO-8601 date and time, e.g. 2026-11-22T10:42:00Z")
         var env = EnvironmentValues()
         if let timeZone {
             guard let zone = TimeZone(identifier: timeZone) else {
@@ -103,16 +93,5 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         let lines = color ? rendered.canvas.ansiLines() : rendered.canvas.lines
         print(lines.joined(separator: "\n"))
-    }
-}
-
-/// Parses ISO-8601 dates with or without fractional seconds.
-enum ISO8601 {
-    static func parse(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        if let d = plain.date(from: text) { return d }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
     }
 }

@@ -21,9 +21,13 @@ public enum WidgetDashApp {
     /// Parses the command line and runs the dashboard or the subcommand it names, with the
     /// widgets (and controls) of `bundles` known after the built-in ones.
     public static func main(adding bundles: [any WidgetBundle.Type] = []) async {
-        KnownWidgets.add(bundles)
-        for kind in KnownWidgets.shadowedKinds {
-            printError("an added bundle's kind \"\(kind)\" is already taken; that one is left out (give it a kind of its own)")
+        // Without added bundles nothing can be shadowed, and the built-ins are merged only
+        // when a command first asks for them (`set`, `get`, `push` never do).
+        if !bundles.isEmpty {
+            KnownWidgets.add(bundles)
+            for kind in KnownWidgets.shadowedKinds {
+                printError("an added bundle's kind \"\(kind)\" is already taken; that one is left out (give it a kind of its own)")
+            }
         }
         // Decoding pictures is a system service (as UIImage is on iOS): every subcommand that
         // draws widgets (run, snapshot, demo) gets it. Installing it costs a closure.

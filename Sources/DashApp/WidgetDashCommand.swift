@@ -32,23 +32,45 @@ enum ExitStatus {
 
 /// The widgets this process knows: the built-in bundle, the command widget, then any bundles
 /// added by `WidgetDashApp.main(adding:)` (a widget extension's own).
+///
+/// The bundles are merged once: the first read of the built-ins alone, or `add`. Commands read
+/// the lists several times (`run` for its widgets, the controls and the activities; `list` for
+/// each line), and a merge builds every widget's description again.
 enum KnownWidgets {
-    /// Added bundles. Safe without a lock: `WidgetDashApp.main(adding:)` writes it once, before
-    /// the command line is parsed and before any task or thread exists; later it is only read.
-    nonisolated(unsafe) private static var added: [any WidgetBundle.Type] = []
+    /// The merged bundles. Safe without a lock: the first read is lazy and thread-safe, as any
+    /// static's; the one write, in `add`, comes from `WidgetDashApp.main(adding:)` before the
+    /// command line is parsed and before any task or thread exists; later it is only read.
+    nonisolated(unsafe) private static var known = Known([BuiltinWidgets()])
 
-    static func add(_ bundles: [any WidgetBundle.Type]) { added += bundles }
+    private struct Known {
+        var widgets: [WidgetDescription]
+        var controls: [ControlDescription]
+        var shadowed: [String]
+        var activities: [ActivityDescription]
 
-    /// Every bundle: the built-ins first, so a kind keeps its built-in meaning.
-    static var bundles: [any WidgetBundle] { [BuiltinWidgets()] + added.map { $0.init() } }
+        init(_ bundles: [any WidgetBundle]) {
+            (widgets, controls, shadowed) = KnownWidgets.merged(bundles)
+            var seen = Set<String>()
+            activities = bundles.flatMap(\.activityDescriptions).filter { seen.insert($0.activityType).inserted }
+        }
+    }
 
-    static var all: [WidgetDescription] { merged(bundles).widgets }
+    /// Adds bundles after the built-in one (the built-ins first, so a kind keeps its built-in
+    /// meaning). Called once, before anything reads the lists.
+    static func add(_ bundles: [any WidgetBundle.Type]) {
+        known = Known([BuiltinWidgets()] + bundles.map { $0.init() })
+    }
+
+    static var all: [WidgetDescription] { known.widgets }
 
     /// The controls of every bundle, for the control center.
-    static var controls: [ControlDescription] { merged(bundles).controls }
+    static var controls: [ControlDescription] { known.controls }
 
     /// Kinds an added bundle uses that an earlier bundle already has.
-    static var shadowedKinds: [String] { merged(bundles).shadowed }
+    static var shadowedKinds: [String] { known.shadowed }
+
+    /// The Live Activity types of every bundle (a type keeps its first meaning).
+    static var activities: [ActivityDescription] { known.activities }
 
     /// The widgets and controls of `bundles` (the built-in bundle first) with the command
     /// widget after the first bundle's widgets. A widget or control whose kind is already taken
@@ -69,12 +91,6 @@ enum KnownWidgets {
             }
         }
         return (widgets, controls, shadowed)
-    }
-
-    /// The Live Activity types of every bundle (a type keeps its first meaning).
-    static var activities: [ActivityDescription] {
-        var seen = Set<String>()
-        return bundles.flatMap(\.activityDescriptions).filter { seen.insert($0.activityType).inserted }
     }
 }
 

@@ -20,18 +20,18 @@ final class ExampleEndToEndTests: XCTestCase {
         let binary = try Self.built.get()
         let env = WidgetDashBinary.isolatedEnvironment()
 
-        let list = try ExamplePackage.run(binary, ["list"], environment: env)
-        XCTAssertEqual(list.status, 0)
+        let list = try StoreEndToEndTests.run(binary, ["list"], environment: env)
+        XCTAssertEqual(list.status, 0, list.err)
         // After every built-in and the command widget.
-        let kinds = list.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
+        let kinds = list.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
         XCTAssertEqual(kinds.first, "clock")
-        XCTAssertEqual(Array(kinds.suffix(2)), ["command", "habit"], list.output)
-        XCTAssertTrue(list.output.contains("families: small, medium, circular, rectangular, inline"), list.output)
+        XCTAssertEqual(Array(kinds.suffix(2)), ["command", "habit"], list.out)
+        XCTAssertTrue(list.out.contains("families: small, medium, circular, rectangular, inline"), list.out)
 
-        let snapshot = try ExamplePackage.run(binary, ["snapshot", "habit@small:habit=Run,symbol=walk", "--at", "2026-11-22T10:42:00Z"],
-                                              environment: env.merging(["TZ": "UTC"]) { $1 })
-        XCTAssertEqual(snapshot.status, 0)
-        XCTAssertEqual(snapshot.output.split(separator: "\n").map(String.init), [
+        let snapshot = try StoreEndToEndTests.run(binary, ["snapshot", "habit@small:habit=Run,symbol=walk", "--at", "2026-11-22T10:42:00Z"],
+                                                  environment: env.merging(["TZ": "UTC"]) { $1 })
+        XCTAssertEqual(snapshot.status, 0, snapshot.err)
+        XCTAssertEqual(snapshot.out.split(separator: "\n").map(String.init), [
             "┌ Habit ─────────────┐",
             "│ ♙ Run              │",
             "│                    │",
@@ -43,16 +43,16 @@ final class ExampleEndToEndTests: XCTestCase {
             "│ ○ ○ ○ ○ ○ ○ ◌      │",
             "│ [ ] Done today     │",
             "└────────────────────┘",
-        ], snapshot.output)
+        ], snapshot.out + snapshot.err)
 
         let config = URL(fileURLWithPath: env["XDG_CONFIG_HOME"] ?? "/tmp").appendingPathComponent("habits.toml")
         try "[[page]]\nwidgets = [\n  \"habit@small:habit=Run,symbol=walk\",\n  \"habit@medium:symbol=dance\",\n  \"habit@large\",\n]\n"
             .write(to: config, atomically: true, encoding: .utf8)
-        let check = try ExamplePackage.run(binary, ["config", "check", config.path], environment: env)
-        XCTAssertEqual(check.status, 65)
-        XCTAssertFalse(check.output.contains(":3:"), check.output)
-        XCTAssertTrue(check.output.contains(":4: page 1: bad parameter \"symbol\": expected one of book, walk, water"), check.output)
-        XCTAssertTrue(check.output.contains(":5: page 1: widget \"habit\" does not support the large family"), check.output)
+        let check = try StoreEndToEndTests.run(binary, ["config", "check", config.path], environment: env)
+        XCTAssertEqual(check.status, 65, check.err)
+        XCTAssertFalse(check.out.contains(":3:"), check.out)
+        XCTAssertTrue(check.out.contains(":4: page 1: bad parameter \"symbol\": expected one of book, walk, water"), check.out)
+        XCTAssertTrue(check.out.contains(":5: page 1: widget \"habit\" does not support the large family"), check.out)
     }
 
     func testTheWidgetRunsBesideABuiltInWithItsToggleAndItsControl() throws {
@@ -168,20 +168,5 @@ enum ExamplePackage {
             throw BuildError(description: "the build succeeded but \(binary) is missing")
         }
         return binary
-    }
-
-    /// Runs the example's binary to completion with `arguments`; its status and output.
-    static func run(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -67,11 +67,12 @@ public final class Simulator {
 
     public let scenario: Scenario
     public let scheduler: TimelineScheduler
-    /// The count of each widget's events, in widget order; complete when `run` returns.
-    public private(set) var tallies: [Tally]
+    /// The count of each widget's events, in widget order; complete when `run` returns (while
+    /// it runs, the counts are in the run's hands).
+    public var tallies: [Tally] { books.tallies }
     /// Taps, user reloads and locks, in the order they happen.
     private let script: [Scripted]
-    /// Only the last `windowCheck` starts are needed to know the busiest 24 hours.
+    /// Whether budgeted starts are recorded, to check no 24 hours held more than the budget.
     private let checksBudget: Bool
     /// What the run keeps track of besides the scheduler (see ``Books``); kept here between
     /// runs, and held in a local variable while one runs.
@@ -84,7 +85,6 @@ public final class Simulator {
         var s = settings
         s.seed = scenario.seed
         scheduler = TimelineScheduler(settings: s)
-        tallies = Array(repeating: Tally(), count: scenario.widgets.count)
         books = Books(widgets: scenario.widgets.count)
         self.checksBudget = checksBudget
         var script: [Scripted] = []
@@ -109,11 +109,7 @@ public final class Simulator {
         // millions of them. Swapped in and out, so nothing is copied.
         var books = Books(widgets: 0)
         swap(&books, &self.books)
-        books.tallies = tallies
-        defer {
-            tallies = books.tallies
-            swap(&books, &self.books)
-        }
+        defer { swap(&books, &self.books) }
         let start = scenario.start, end = scenario.end
         var stub = WidgetDescription(kind: "", displayName: "", description: "", supportedFamilies: [.systemSmall],
                                      provider: AnyTimelineProvider(Stub()), content: { _ in AnyView(EmptyView()) })
@@ -163,7 +159,7 @@ public final class Simulator {
         var sequence = 0
         var delaysUsed: [Set<Int>]
         var failuresUsed: [Set<Int>]
-        var tallies: [Tally] = []
+        var tallies: [Tally]
         /// Start times of budgeted reloads per widget, to check the budget was kept.
         var budgetedStarts: [[Date]]
         /// Completed reloads per widget and reason (by `reasonIndex`), turned into
@@ -171,14 +167,15 @@ public final class Simulator {
         var reasonCounts: [[Int]]
 
         init(widgets: Int) {
+            tallies = Array(repeating: Tally(), count: widgets)
             delaysUsed = Array(repeating: [], count: widgets)
             failuresUsed = Array(repeating: [], count: widgets)
             budgetedStarts = Array(repeating: [], count: widgets)
-            reasonCounts = Array(repeating: Array(repeating: 0, count: Books.reasons.count), count: widgets)
+            reasonCounts = Array(repeating: Array(repeating: 0, count: ReloadReason.allCases.count), count: widgets)
         }
 
-        static let reasons: [ReloadReason] = [.initial, .policy, .user, .intent, .appearance, .unlock, .widgetCenter, .retry]
-
+        /// `reason`'s place in `ReloadReason.allCases`: a switch, so counting neither searches
+        /// nor hashes.
         static func reasonIndex(_ reason: ReloadReason) -> Int {
             switch reason {
             case .initial: 0
@@ -195,7 +192,9 @@ public final class Simulator {
         /// Adds the reloads counted by reason to the tallies, and starts counting afresh.
         mutating func countReasons() {
             for i in reasonCounts.indices {
-                for (k, reason) in Books.reasons.enumerated() where reasonCounts[i][k] > 0 {
+                for reason in ReloadReason.allCases {
+                    let k = Books.reasonIndex(reason)
+                    guard reasonCounts[i][k] > 0 else { continue }
                     tallies[i].byReason[reason.rawValue, default: 0] += reasonCounts[i][k]
                     reasonCounts[i][k] = 0
                 }

@@ -152,13 +152,9 @@ public final class SharedStore: Sendable {
         WidgetSharedStore.Backing(value: { [self] in try value(forKey: $0) }, timeline: { [self] in try timeline(named: $0) })
     }
 
-    /// A backing that opens the store on the first read, so a dashboard without data widgets
-    /// never pays for SQLite; an error to open is reported by every read (in the panels).
-    public static func lazyBacking(at location: StoreLocation) -> WidgetSharedStore.Backing {
-        lazyBacking(LazySharedStore(location: location))
-    }
-
-    /// The same, over a store opened once and shared with the process's other users (activities).
+    /// A backing over `opened`, which opens the store on the first read (shared with the
+    /// process's other users, the activities), so a dashboard without data widgets never pays
+    /// for SQLite; an error to open is reported by every read (in the panels).
     public static func lazyBacking(_ opened: LazySharedStore) -> WidgetSharedStore.Backing {
         WidgetSharedStore.Backing(
             value: { key in try opened.store().value(forKey: key) },

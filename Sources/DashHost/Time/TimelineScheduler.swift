@@ -299,10 +299,8 @@ public final class TimelineScheduler {
         var settings: SchedulerSettings
         var clockSpeed: Double
 
-        func deadlineOfTimeout(_ request: ReloadRequest, timeout: TimeInterval) -> Date {
-            Self.deadlineOfTimeout(request, timeout: timeout, clockSpeed: clockSpeed)
-        }
-
+        /// When a request in flight times out: `timeout` real seconds, on a clock running at
+        /// `clockSpeed`.
         static func deadlineOfTimeout(_ request: ReloadRequest, timeout: TimeInterval, clockSpeed: Double) -> Date {
             request.started.addingTimeInterval(timeout * max(clockSpeed, 0.001))
         }
@@ -340,7 +338,6 @@ public final class TimelineScheduler {
         }
 
         mutating func add(_ instance: WidgetInstance, at now: Date, custom: InstanceSettings, locked: Bool) -> [Effect] {
-            let rules = self.rules
             let settings = rules.settings
             let id = instance.id
             precondition(id >= 0, "instance ids are non-negative")
@@ -417,7 +414,7 @@ public final class TimelineScheduler {
                     effects.append(.refresh(instance: id))
                 case .timeout:
                     let due = update(id) { slot in slot.inFlight.map { ($0, slot.timeout) } } ?? nil
-                    if let (request, timeout) = due, rules.deadlineOfTimeout(request, timeout: timeout) <= now {
+                    if let (request, timeout) = due, Rules.deadlineOfTimeout(request, timeout: timeout, clockSpeed: rules.clockSpeed) <= now {
                         let settings = rules.settings
                         update(id) { slot in
                             slot.inFlight = nil

@@ -2,7 +2,7 @@ import Foundation
 import WidgetDash
 
 /// Why a widget's timeline was asked for.
-public enum ReloadReason: String, Hashable, Sendable, Codable {
+public enum ReloadReason: String, Hashable, Sendable, Codable, CaseIterable {
     /// The first load when the widget appears.
     case initial
     /// The timeline's policy came due (`.atEnd` or `.after`).
@@ -83,12 +83,6 @@ public final class WidgetInstance {
     @discardableResult
     func updateCurrentEntry(at now: Date) -> Bool { timeline.updateCurrentEntry(at: now) }
 
-    /// When the next entry takes over, if one is still to come.
-    func nextEntryDate(after now: Date) -> Date? { timeline.nextEntryDate(after: now) }
-
-    /// When the timeline's policy asks for a new one (before jitter and budget).
-    func policyReloadDate() -> Date? { timeline.policyReloadDate() }
-
     /// The entries' dates, sorted (the scheduler keeps a copy, to search on every step without
     /// reaching into the instance).
     var entryDates: [Date] { timeline.entryDates }
@@ -156,8 +150,6 @@ struct TimelineState {
         return changed
     }
 
-    func nextEntryDate(after now: Date) -> Date? { Self.firstDate(after: now, in: entryDates) }
-
     /// The first of sorted `dates` after `now` (binary search).
     static func firstDate(after now: Date, in dates: [Date]) -> Date? {
         var lo = 0, hi = dates.count
@@ -168,6 +160,7 @@ struct TimelineState {
         return lo < dates.count ? dates[lo] : nil
     }
 
+    /// When the policy asks for a new timeline (before jitter and budget).
     func policyReloadDate() -> Date? {
         switch policy {
         case .never: return nil

@@ -1,0 +1,52 @@
+import DashHost
+import Foundation
+import WidgetDash
+
+/// Options that `run` and `snapshot` read alike.
+enum CommandLineInput {
+    /// The placement `text` gives (`KIND@FAMILY:KEY=VALUE,…`), checked against its widget among
+    /// `known`: a known kind in a family it supports, parameters it takes, and values that name
+    /// something (which asks the widget's queries, hence async).
+    static func placement(_ text: String, in known: [WidgetDescription]) async -> Result<WidgetPlacement, PlacementProblem> {
+        let placement: WidgetPlacement
+        switch WidgetPlacement.parse(text, widgets: known) {
+        case .success(let p): placement = p
+        case .failure(let error): return .failure(.unparsable(error))
+        }
+        var problem = placement.parameterProblem(in: known)
+        if problem == nil { problem = await placement.unknownValueProblem(in: known) }
+        if let problem { return .failure(.parameter(problem)) }
+        return .success(placement)
+    }
+
+    /// The moment an ISO-8601 option gives, now when it is not given. Text that is not a date
+    /// is a usage error, said as `OPTION TEXT: expected EXPECTED`.
+    static func moment(_ text: String?, option: String, expected: String) throws -> Date {
+        guard let text else { return Date() }
+        guard let date = SharedTimeline.parseISO8601(text) else {
+            printError("\(option) \(text): expected \(expected)")
+            throw ExitStatus.usage
+        }
+        return date
+    }
+}
+
+/// Why a placement given on the command line was refused.
+enum PlacementProblem: Error, CustomStringConvertible {
+    /// Not a placement of a known widget in a family it supports.
+    case unparsable(PlacementError)
+    /// A parameter the widget does not take, or a value it cannot use.
+    case parameter(String)
+
+    var description: String {
+        switch self {
+        case .unparsable(let error): error.description
+        case .parameter(let problem): problem
+        }
+    }
+}
+
+/// Parses ISO-8601 dates with or without fractional seconds, as scripts' timelines do.
+enum ISO8601 {
+    static func parse(_ text: String) -> Date? { SharedTimeline.parseISO8601(text) }
+}
