@@ -64,11 +64,7 @@ enum ActivityTools {
     /// An ISO-8601 option, or a usage error.
     static func date(_ text: String?, option: String) throws -> Date? {
         guard let text else { return nil }
-        guard let date = ISO8601.parse(text) else {
-            printError("\(option) \(text): expected an ISO-8601 date and time with a zone, e.g. 2026-11-24T18:30:00Z")
-            throw ExitStatus.usage
-        }
-        return date
+        return try CommandLineInput.moment(text, option: option, expected: "an ISO-8601 date and time with a zone, e.g. 2026-11-24T18:30:00Z")
     }
 
     /// A finite relevance score, or a usage error.

@@ -45,8 +45,3 @@ enum PlacementProblem: Error, CustomStringConvertible {
         }
     }
 }
-
-/// Parses ISO-8601 dates with or without fractional seconds, as scripts' timelines do.
-enum ISO8601 {
-    static func parse(_ text: String) -> Date? { SharedTimeline.parseISO8601(text) }
-}

@@ -110,7 +110,9 @@ struct RunCommand: AsyncParsableCommand {
         let sharedStore = LazySharedStore(location: store.location)
         let storeListener = StoreLink.start(options: store, store: sharedStore)
         defer { storeListener?.stop() }
-        options.activities = ActivityLink.start(options: store, store: sharedStore, config: config)
+        let activityMaximum = ActivityMaximum()
+        options.activityMaximum = activityMaximum
+        options.activities = ActivityLink.start(options: store, store: sharedStore, maximum: activityMaximum)
         let shell = DashboardShell(options)
         do {
             _ = try await TerminalRunLoop.runOnOwnThread(host: shell, foregroundObserver: screenTime)

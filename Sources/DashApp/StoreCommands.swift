@@ -228,10 +228,10 @@ enum StoreLink {
 /// Connects a running dashboard to Live Activities: the island and lock screen read them from
 /// the store, and intents (the timer's Pause) change them there through `ActivitySystem`.
 enum ActivityLink {
-    static func start(options: StoreOptions, store: LazySharedStore, config: String?) -> ActivityController {
+    /// `maximum` is what the config allows; the shell keeps it current as it reads the config.
+    static func start(options: StoreOptions, store: LazySharedStore, maximum: ActivityMaximum) -> ActivityController {
         let location = options.location
-        let maximum = ActivityTools.maximumCount(config: config)
-        ActivitySystem.shared._setBacking(store.activityBacking(maximumCount: maximum) { id in
+        ActivitySystem.shared._setBacking(store.activityBacking(maximum: maximum) { id in
             // Every dashboard on this store hears it, this one included (through its socket).
             StoreNotifier.post([.activity(id)], location: location)
             StoreChangeQueue.shared.post([.activity(id)])

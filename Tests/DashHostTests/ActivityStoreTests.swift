@@ -219,7 +219,7 @@ struct ActivityAPITests {
         let location = StoreTests.location()
         let system = ActivitySystem()
         let changes = Mutex<[String]>([])
-        system._setBacking(LazySharedStore(location: location).activityBacking(maximumCount: 5) { id in changes.withLock { $0.append(id) } })
+        system._setBacking(LazySharedStore(location: location).activityBacking(maximum: ActivityMaximum(5)) { id in changes.withLock { $0.append(id) } })
 
         let activity = try Activity.request(attributes: PingAttributes(name: "p"), content: ActivityContent(state: .init(count: 1), staleDate: nil),
                                             start: nil, system: system)

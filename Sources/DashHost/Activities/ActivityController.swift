@@ -1,5 +1,19 @@
 import Foundation
+import Synchronization
 import WidgetDash
+
+/// How many Live Activities may run at once, as the config file says now: the shell sets it
+/// whenever it reads the config, and the store's backing reads it when an intent starts one, so
+/// the dashboard never reads the config a second time for it.
+public final class ActivityMaximum: Sendable {
+    private let value: Mutex<Int>
+
+    public init(_ count: Int = ActivityLimits.defaultMaximumCount) { value = Mutex(count) }
+
+    public var count: Int { value.withLock { $0 } }
+
+    public func set(_ count: Int) { value.withLock { $0 = count } }
+}
 
 /// Where a dashboard's Live Activities come from: the shared store, or a test's list.
 public struct ActivitySource: Sendable {

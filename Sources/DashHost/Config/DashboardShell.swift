@@ -32,6 +32,8 @@ public struct ShellOptions {
     public var watchesConfig = false
     /// The Live Activities every dashboard built shows (nil: none).
     public var activities: ActivityController?
+    /// Set from the config's `[activities] max` each time it is read.
+    public var activityMaximum: ActivityMaximum?
 
     public init(widgets: [WidgetDescription], configFile: URL?, defaultPages: [[PagePlacement]], defaultLockScreen: [WidgetPlacement],
                 clock: any DashClock, presentation: PresentationOptions = PresentationOptions()) {
@@ -144,6 +146,7 @@ public final class DashboardShell: InteractiveHost {
             presentation.scheme = start.scheme
         }
         if !options.schemeGiven, let scheme = config.scheme { presentation.scheme = scheme }
+        options.activityMaximum?.set(config.maximumActivities ?? ActivityLimits.defaultMaximumCount)
         let d = Dashboard(widgets: widgets, placements: members.flatMap { $0 }, clock: options.clock, environment: options.environment,
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
                           stackSizes: pages.flatMap { $0.map(\.members.count) })

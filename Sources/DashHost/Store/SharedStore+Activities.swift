@@ -174,11 +174,11 @@ extension LazySharedStore {
     /// A backing for ``ActivitySystem`` over this store, opened on first use: intents and Swift
     /// code start and change activities here, in real time, as scripts do; `changed` tells
     /// dashboards (this one and others) about each change.
-    public func activityBacking(maximumCount: Int, changed: @escaping @Sendable (String) -> Void) -> ActivitySystem.Backing {
+    public func activityBacking(maximum: ActivityMaximum, changed: @escaping @Sendable (String) -> Void) -> ActivitySystem.Backing {
         ActivitySystem.Backing(
             request: { [self] type, attributes, state, stale, relevance, start in
                 let record = try store().requestActivity(type: type, attributes: attributes, state: state, staleDate: stale,
-                                                         relevance: relevance, start: start, now: Date(), maximumCount: maximumCount)
+                                                         relevance: relevance, start: start, now: Date(), maximumCount: maximum.count)
                 changed(record.id)
                 return record
             },
