@@ -63,10 +63,7 @@ public struct MailProvider: TimelineProvider {
     /// `~/Maildir` under the home directory; a relative path is under the home directory too.
     func resolve(_ value: String) -> String {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        if value.hasPrefix("/") { return value }
-        if value == "~" { return home }
-        if value.hasPrefix("~/") { return home + value.dropFirst() }
-        return home + "/" + value
+        return Feeds.path(value, in: home, environment: environment)
     }
 }
 
