@@ -197,8 +197,6 @@ enum NetworkWords {
 
 /// A sparkline from zero (an idle link is a flat floor, not a wiggle), newest on the right.
 enum RateSparkline {
-    static let eighths: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-
     /// `height` rows of exactly `width` columns; missing history is blank on the left.
     static func rows(_ values: [Double], width: Int, height: Int, ceiling: Double? = nil) -> [String] {
         let shown = Array(values.suffix(max(0, width)))
@@ -215,7 +213,7 @@ enum RateSparkline {
             let cells = levels.map { level -> Character in
                 let filled = level - floor
                 if row == rows - 1 && level == 0 { return "▁" }
-                return filled >= 8 ? "█" : filled <= 0 ? " " : eighths[filled - 1]
+                return filled >= 8 ? "█" : filled <= 0 ? " " : Sparkline.eighths[filled - 1]
             }
             // Where there is no reading yet, the bottom row shows a dotted floor.
             return String(repeating: row == rows - 1 ? "·" : " ", count: pad) + String(cells)
