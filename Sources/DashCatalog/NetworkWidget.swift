@@ -131,8 +131,8 @@ public struct NetworkProvider: TimelineProvider {
                 }
             }
         }
-        let others = interfaces.filter { !$0.isLoopback && $0.name != counters.name && $0.rxBytes &+ $0.txBytes > 0 }
-            .sorted { ($0.rxBytes &+ $0.txBytes, $1.name) > ($1.rxBytes &+ $1.txBytes, $0.name) }
+        let others = interfaces.filter { !$0.isLoopback && $0.name != counters.name && $0.totalBytes > 0 }
+            .sorted(by: NetDev.isBusier)
         return .interface(NetworkReading(counters: counters, rate: rate, history: recent, others: others))
     }
 }
@@ -347,7 +347,7 @@ struct NetworkLarge: View {
             NetworkCounterRow(title: "Out", bytes: c.txBytes, packets: c.txPackets, errors: c.txErrors, dropped: c.txDropped)
             Spacer(minLength: 0)
             if !reading.others.isEmpty {
-                Text("Also: " + reading.others.prefix(4).map { "\($0.name) \(NetworkWords.amount(Double($0.rxBytes &+ $0.txBytes)))" }.joined(separator: " · "))
+                Text("Also: " + reading.others.prefix(4).map { "\($0.name) \(NetworkWords.amount(Double($0.totalBytes)))" }.joined(separator: " · "))
                     .foregroundStyle(.secondary).lineLimit(2)
             }
         }
