@@ -76,7 +76,7 @@ public struct NetworkProvider: TimelineProvider {
     public var sampleInterval: Duration
 
     public init(path: String = "/proc/net/dev", history: NetworkHistory = .shared,
-                monotonicSeconds: @escaping @Sendable () -> Double = NetworkProvider.uptimeSeconds,
+                monotonicSeconds: @escaping @Sendable () -> Double = NetworkProvider.continuousSeconds,
                 sampleInterval: Duration = .milliseconds(500)) {
         self.path = path
         self.history = history
@@ -87,7 +87,7 @@ public struct NetworkProvider: TimelineProvider {
     private static let origin = ContinuousClock.now
 
     /// Seconds since this process first asked, on the continuous clock.
-    @Sendable public static func uptimeSeconds() -> Double {
+    @Sendable public static func continuousSeconds() -> Double {
         let d = origin.duration(to: .now).components
         return Double(d.seconds) + Double(d.attoseconds) / 1e18
     }
