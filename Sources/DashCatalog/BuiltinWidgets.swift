@@ -76,6 +76,9 @@ enum DateWords {
     /// The three-letter weekday name for a `Calendar` weekday number (1 is Sunday).
     static func shortWeekday(_ number: Int) -> String { String(weekday(number).prefix(3)) }
 
+    /// The `Calendar` weekday number (1 is Sunday) of a day counted from 1970-01-01, a Thursday.
+    static func weekdayNumber(ofDay days: Int) -> Int { ((days % 7) + 7 + 4) % 7 + 1 }
+
     /// The full month name for a month number (1 is January).
     static func month(_ number: Int) -> String { months[((number - 1) % 12 + 12) % 12] }
 

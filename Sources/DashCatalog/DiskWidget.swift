@@ -19,6 +19,15 @@ public struct DiskUsage: Hashable, Sendable {
         self.problem = problem
     }
 
+    /// What the measurement said: the space, or why there is none (no answer is "not responding").
+    mutating func record(_ answer: FileSystemSpaceReader.Answer?) {
+        switch answer ?? .notResponding {
+        case .space(let measured): space = measured
+        case .failed(let why): problem = why
+        case .notResponding: problem = "not responding"
+        }
+    }
+
     /// Above this share used, a filesystem is drawn in the warning colour.
     public static let warningFraction = 0.9
 
@@ -96,29 +105,20 @@ public struct DiskProvider: TimelineProvider {
             let answers = await measure(disks.map(\.mountPoint))
             let usages = disks.compactMap { disk -> DiskUsage? in
                 var usage = DiskUsage(path: disk.mountPoint, device: disk.device, fsType: disk.fsType)
-                switch answers[disk.mountPoint] ?? .notResponding {
-                case .space(let space):
-                    // A size of zero is a pseudo filesystem that slipped through: not a disk.
-                    guard space.size > 0 else { return nil }
-                    usage.space = space
-                case .failed(let why): usage.problem = why
-                case .notResponding: usage.problem = "not responding"
-                }
-                return usage
+                usage.record(answers[disk.mountPoint])
+                // A size of zero is a pseudo filesystem that slipped through: not a disk.
+                return usage.space?.size == 0 ? nil : usage
             }
             return .disks(Self.mostFullFirst(usages))
         }
         let answers = await measure(paths)
         return .disks(paths.map { path in
             var usage = DiskUsage(path: path)
-            switch answers[path] ?? .notResponding {
-            case .space(let space):
-                usage.space = space
+            usage.record(answers[path])
+            if usage.space != nil {
                 let mount = Mounts.mount(holding: path, in: table)
                 usage.device = mount?.device
                 usage.fsType = mount?.fsType
-            case .failed(let why): usage.problem = why
-            case .notResponding: usage.problem = "not responding"
             }
             return usage
         })

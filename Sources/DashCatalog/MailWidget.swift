@@ -63,10 +63,7 @@ public struct MailProvider: TimelineProvider {
     /// `~/Maildir` under the home directory; a relative path is under the home directory too.
     func resolve(_ value: String) -> String {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        if value.hasPrefix("/") { return value }
-        if value == "~" { return home }
-        if value.hasPrefix("~/") { return home + value.dropFirst() }
-        return home + "/" + value
+        return Feeds.path(value, in: home, environment: environment)
     }
 }
 
@@ -96,7 +93,7 @@ enum MailWords {
         guard let date else { return "" }
         let day = DateWords.localDay(of: date, in: zone), today = DateWords.localDay(of: now, in: zone)
         if day == today { return Feeds.clock(date, in: zone) }
-        if today - day < 7 && today > day { return DateWords.shortWeekday(((day % 7) + 7 + 4) % 7 + 1) }
+        if today - day < 7 && today > day { return DateWords.shortWeekday(DateWords.weekdayNumber(ofDay: day)) }
         let civil = DateWords.civil(fromDays: day)
         return "\(civil.day) \(DateWords.shortMonth(civil.month))"
     }

@@ -28,6 +28,9 @@ public struct InterfaceCounters: Hashable, Sendable {
 
     /// The loopback interface, which only talks to this machine.
     public var isLoopback: Bool { name == "lo" }
+
+    /// Bytes received and sent together (wrapping rather than trapping on absurd counters).
+    public var totalBytes: UInt64 { rxBytes &+ txBytes }
 }
 
 /// Bytes per second received and sent.
@@ -107,10 +110,12 @@ public enum NetDev {
     /// The interface a widget without `interface=` shows: the one that moved the most bytes
     /// since it came up, loopback aside (ties: the first by name).
     public static func busiest(_ interfaces: [InterfaceCounters]) -> InterfaceCounters? {
-        interfaces.filter { !$0.isLoopback }.min { a, b in
-            let x = a.rxBytes &+ a.txBytes, y = b.rxBytes &+ b.txBytes
-            return x == y ? a.name < b.name : x > y
-        }
+        interfaces.filter { !$0.isLoopback }.min(by: isBusier)
+    }
+
+    /// The order interfaces are ranked in: more bytes moved first, ties by name.
+    static func isBusier(_ a: InterfaceCounters, than b: InterfaceCounters) -> Bool {
+        a.totalBytes == b.totalBytes ? a.name < b.name : a.totalBytes > b.totalBytes
     }
 }
 

@@ -76,7 +76,7 @@ public struct NetworkProvider: TimelineProvider {
     public var sampleInterval: Duration
 
     public init(path: String = "/proc/net/dev", history: NetworkHistory = .shared,
-                monotonicSeconds: @escaping @Sendable () -> Double = NetworkProvider.uptimeSeconds,
+                monotonicSeconds: @escaping @Sendable () -> Double = NetworkProvider.continuousSeconds,
                 sampleInterval: Duration = .milliseconds(500)) {
         self.path = path
         self.history = history
@@ -87,7 +87,7 @@ public struct NetworkProvider: TimelineProvider {
     private static let origin = ContinuousClock.now
 
     /// Seconds since this process first asked, on the continuous clock.
-    @Sendable public static func uptimeSeconds() -> Double {
+    @Sendable public static func continuousSeconds() -> Double {
         let d = origin.duration(to: .now).components
         return Double(d.seconds) + Double(d.attoseconds) / 1e18
     }
@@ -131,8 +131,8 @@ public struct NetworkProvider: TimelineProvider {
                 }
             }
         }
-        let others = interfaces.filter { !$0.isLoopback && $0.name != counters.name && $0.rxBytes &+ $0.txBytes > 0 }
-            .sorted { ($0.rxBytes &+ $0.txBytes, $1.name) > ($1.rxBytes &+ $1.txBytes, $0.name) }
+        let others = interfaces.filter { !$0.isLoopback && $0.name != counters.name && $0.totalBytes > 0 }
+            .sorted(by: NetDev.isBusier)
         return .interface(NetworkReading(counters: counters, rate: rate, history: recent, others: others))
     }
 }
@@ -197,8 +197,6 @@ enum NetworkWords {
 
 /// A sparkline from zero (an idle link is a flat floor, not a wiggle), newest on the right.
 enum RateSparkline {
-    static let eighths: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-
     /// `height` rows of exactly `width` columns; missing history is blank on the left.
     static func rows(_ values: [Double], width: Int, height: Int, ceiling: Double? = nil) -> [String] {
         let shown = Array(values.suffix(max(0, width)))
@@ -215,7 +213,7 @@ enum RateSparkline {
             let cells = levels.map { level -> Character in
                 let filled = level - floor
                 if row == rows - 1 && level == 0 { return "▁" }
-                return filled >= 8 ? "█" : filled <= 0 ? " " : eighths[filled - 1]
+                return filled >= 8 ? "█" : filled <= 0 ? " " : Sparkline.eighths[filled - 1]
             }
             // Where there is no reading yet, the bottom row shows a dotted floor.
             return String(repeating: row == rows - 1 ? "·" : " ", count: pad) + String(cells)
@@ -349,7 +347,7 @@ struct NetworkLarge: View {
             NetworkCounterRow(title: "Out", bytes: c.txBytes, packets: c.txPackets, errors: c.txErrors, dropped: c.txDropped)
             Spacer(minLength: 0)
             if !reading.others.isEmpty {
-                Text("Also: " + reading.others.prefix(4).map { "\($0.name) \(NetworkWords.amount(Double($0.rxBytes &+ $0.txBytes)))" }.joined(separator: " · "))
+                Text("Also: " + reading.others.prefix(4).map { "\($0.name) \(NetworkWords.amount(Double($0.totalBytes)))" }.joined(separator: " · "))
                     .foregroundStyle(.secondary).lineLimit(2)
             }
         }

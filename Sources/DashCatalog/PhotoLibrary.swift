@@ -59,12 +59,7 @@ public enum PhotoLibrary {
     public static func resolve(folder value: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        var path: String
-        if trimmed.isEmpty { path = home + "/Pictures" }
-        else if trimmed.hasPrefix("/") { path = trimmed }
-        else if trimmed == "~" { path = home }
-        else if trimmed.hasPrefix("~/") { path = home + trimmed.dropFirst() }
-        else { path = home + "/" + trimmed }
+        var path = Feeds.path(trimmed.isEmpty ? "~/Pictures" : trimmed, in: home, environment: environment)
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         return path
     }

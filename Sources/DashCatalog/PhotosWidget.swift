@@ -53,11 +53,12 @@ public struct PhotoEntry: TimelineEntry {
     /// How the picture is drawn (`style=`).
     public var rendering: BitmapRendering = .automatic
 
-    public init(date: Date, content: Content, skipped: [SkippedPhoto] = [], count: Int = 0) {
+    public init(date: Date, content: Content, skipped: [SkippedPhoto] = [], count: Int = 0, rendering: BitmapRendering = .automatic) {
         self.date = date
         self.content = content
         self.skipped = skipped
         self.count = count
+        self.rendering = rendering
     }
 }
 
@@ -157,18 +158,15 @@ public struct PhotosProvider: TimelineProvider {
         case "braille": rendering = .braille
         default: rendering = .automatic
         }
-        let entries = self.entries(files: files, folder: folder, interval: interval, family: context.family, now: now, limit: limit)
-            .map { entry in
-                var e = entry
-                e.rendering = rendering
-                return e
-            }
-        return Timeline(entries: entries, policy: .atEnd)
+        return Timeline(entries: entries(files: files, folder: folder, interval: interval, family: context.family, now: now, limit: limit,
+                                         rendering: rendering),
+                        policy: .atEnd)
     }
 
     /// The entries from `now`: the current interval's picture, then one at the start of each
     /// interval within the window.
-    func entries(files: [String], folder: String, interval: TimeInterval, family: WidgetFamily, now: Date, limit: Int = maxEntries) -> [PhotoEntry] {
+    func entries(files: [String], folder: String, interval: TimeInterval, family: WidgetFamily, now: Date, limit: Int = maxEntries,
+                 rendering: BitmapRendering = .automatic) -> [PhotoEntry] {
         let rotation = PhotoRotation(files: files, interval: interval, timeZone: timeZone)
         let box = Self.box(for: PhotosWidget.contentSize(family))
         var decoded: [Int: Result<Photo, ImageDecodingError>] = [:]
@@ -197,7 +195,8 @@ public struct PhotosProvider: TimelineProvider {
             let fallback = PhotoEntry.Content.problem(
                 title: skipped.count == 1 ? "\(skipped[0].name) cannot be shown" : "\(skipped.count) pictures cannot be shown",
                 message: skipped.first.map { "\($0.name): \($0.reason)" } ?? "")
-            entries.append(PhotoEntry(date: date, content: content ?? fallback, skipped: content == nil ? Array(skipped.dropFirst()) : skipped, count: files.count))
+            entries.append(PhotoEntry(date: date, content: content ?? fallback, skipped: content == nil ? Array(skipped.dropFirst()) : skipped,
+                                      count: files.count, rendering: rendering))
         }
         return entries
     }

@@ -197,7 +197,8 @@ struct ScreenTimeSparkline: View {
             ForEach(0..<7) { i in
                 let seconds = facts.week[i]
                 let level = seconds.map { Int(($0 / top * 8).rounded(.up)) } ?? 0
-                let glyph = seconds == nil ? "·" : ["▁", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"][min(8, max(0, level))]
+                // An empty day still shows the floor, as the lowest eighth.
+                let glyph = seconds == nil ? "·" : String(Sparkline.eighths[min(8, max(1, level)) - 1])
                 Text(glyph).foregroundStyle(i == facts.todayIndex ? AnyShapeStyle(.tint) : AnyShapeStyle(.secondary))
             }
         }
@@ -264,8 +265,7 @@ struct ScreenTimeBars: View {
         let filled = eighths - fromBottom * 8
         if filled >= 8 { return "██" }
         if filled <= 0 { return fromBottom == 0 ? "▁▁" : "  " }
-        let glyph = ["▁", "▂", "▃", "▄", "▅", "▆", "▇"][filled - 1]
-        return glyph + glyph
+        return String(repeating: Sparkline.eighths[filled - 1], count: 2)
     }
 }
 

@@ -130,7 +130,7 @@ enum UptimeWords {
         let day = DateWords.localDay(of: boot, in: zone)
         let today = DateWords.localDay(of: now, in: zone)
         let clock = Feeds.clock(boot, in: zone)
-        if today - day < 7 { return "\(DateWords.shortWeekday(((day % 7) + 7 + 4) % 7 + 1)) \(clock)" }
+        if today - day < 7 { return "\(DateWords.shortWeekday(DateWords.weekdayNumber(ofDay: day))) \(clock)" }
         let civil = DateWords.civil(fromDays: day)
         if civil.year == DateWords.civil(fromDays: today).year { return "\(civil.day) \(DateWords.shortMonth(civil.month)) \(clock)" }
         return "\(civil.day) \(DateWords.shortMonth(civil.month)) \(civil.year)"
@@ -143,7 +143,7 @@ enum UptimeWords {
         // The zone's city, spelled the same on every machine (abbreviations follow the locale).
         let city = zone.identifier.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? zone.identifier
         let name = zone.secondsFromGMT(for: boot) == 0 && ["UTC", "GMT", "Universal", "Zulu", "UCT"].contains(city) ? "UTC" : city
-        return [DateWords.weekday(((day % 7) + 7 + 4) % 7 + 1),
+        return [DateWords.weekday(DateWords.weekdayNumber(ofDay: day)),
                 "\(civil.day) \(DateWords.month(civil.month)) \(civil.year)",
                 "\(Feeds.clock(boot, in: zone)) \(name)"]
     }
