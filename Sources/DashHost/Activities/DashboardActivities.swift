@@ -37,7 +37,7 @@ extension Dashboard {
                                        badge: ActivityRules.state(of: record, at: now) == .stale ? "out of date" : nil)
             activities.islandFocus.update(order: Array(drawn.elements.indices))
             if expansion.byPerson, let focus = activities.islandFocus.focused {
-                highlight(drawn.elements[focus].rect, in: &drawn.canvas)
+                drawn.canvas.markFocused(drawn.elements[focus].rect, color: environment.palette.focusedBorder)
             }
             origin = CellPoint(x: max(0, (screen.width - drawn.canvas.width) / 2), y: 0)
         } else if shown.count >= 2 {
@@ -52,7 +52,7 @@ extension Dashboard {
         }
         screen.draw(drawn.canvas, at: origin)
         activities.islandRect = CellRect(origin: origin, size: drawn.canvas.size)
-        activities.islandElements = drawn.elements.map { moved($0, by: origin) }
+        activities.islandElements = drawn.elements.map { $0.moved(by: origin) }
         activities.nextRefresh = drawn.nextRefresh
     }
 
@@ -90,12 +90,12 @@ extension Dashboard {
                 break
             }
             for e in drawn.elements {
-                if activities.cardFocus.focused == elementIndex { highlight(e.rect, in: &drawn.canvas) }
+                if activities.cardFocus.focused == elementIndex { drawn.canvas.markFocused(e.rect, color: environment.palette.focusedBorder) }
                 elementIndex += 1
             }
             let origin = CellPoint(x: (screen.width - drawn.canvas.width) / 2, y: y)
             screen.draw(drawn.canvas, at: origin)
-            activities.cards.append((record.id, CellRect(origin: origin, size: drawn.canvas.size), drawn.elements.map { moved($0, by: origin) }))
+            activities.cards.append((record.id, CellRect(origin: origin, size: drawn.canvas.size), drawn.elements.map { $0.moved(by: origin) }))
             activities.nextRefresh = [activities.nextRefresh, drawn.nextRefresh].compactMap { $0 }.min()
             y += drawn.canvas.height + 1
         }
@@ -119,21 +119,6 @@ extension Dashboard {
     /// The theme's dark palette: the island is dark in every theme.
     var islandPalette: Palette {
         presentation.theme.variants[.dark] ?? environment.palette
-    }
-
-    private func highlight(_ rect: CellRect, in canvas: inout Canvas) {
-        let color = environment.palette.focusedBorder
-        canvas.restyle(rect) { style in
-            style.foreground = color
-            style.attributes.insert([.reverse, .bold])
-        }
-    }
-
-    private func moved(_ element: InteractiveElement, by origin: CellPoint) -> InteractiveElement {
-        var e = element
-        e.rect.x += origin.x
-        e.rect.y += origin.y
-        return e
     }
 
     // MARK: Keys and clicks

@@ -41,12 +41,7 @@ extension Dashboard {
     /// coordinates.
     public func interactiveElements(of instance: Int) -> [InteractiveElement] {
         guard let origin = interaction.panels.first(where: { $0.id == instance })?.rect.origin else { return [] }
-        return (interaction.elements[instance] ?? []).map { e in
-            var moved = e
-            moved.rect.x += origin.x
-            moved.rect.y += origin.y
-            return moved
-        }
+        return (interaction.elements[instance] ?? []).map { $0.moved(by: origin) }
     }
 
     /// Waits for every intent, control fetch and provider call in flight and takes in the
@@ -402,8 +397,7 @@ extension Dashboard {
         for panel in interaction.panels {
             if let elements = interaction.elements[panel.id], !elements.isEmpty {
                 for e in elements {
-                    let r = CellRect(x: e.rect.x + panel.rect.x, y: e.rect.y + panel.rect.y, width: e.rect.width, height: e.rect.height)
-                    result.append((FocusRing.elementID(instance: panel.id, element: e.id), r))
+                    result.append((FocusRing.elementID(instance: panel.id, element: e.id), e.moved(by: panel.rect.origin).rect))
                 }
             } else {
                 result.append((panel.id, panel.rect))

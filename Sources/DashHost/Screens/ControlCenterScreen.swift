@@ -75,10 +75,7 @@ public enum ControlCenterScreen {
             _ = s.write(shown(tile.title), x: inner.x, y: inner.y, style: titleStyle)
             if focused && !locked {
                 // The focus style covers the whole title row, so short titles show it too.
-                s.restyle(CellRect(x: inner.x, y: inner.y, width: inner.width, height: 1)) {
-                    $0.foreground = palette.focusedBorder
-                    $0.attributes.insert([.reverse, .bold])
-                }
+                s.markFocused(CellRect(x: inner.x, y: inner.y, width: inner.width, height: 1), color: palette.focusedBorder)
             }
         }
         var env = environment

@@ -90,11 +90,7 @@ public struct WidgetPanel {
         if !rendered.interactiveElements.isEmpty {
             if let focusedID = interaction.focusedElement,
                let element = rendered.interactiveElements.first(where: { $0.id == focusedID }) {
-                let focusColor = palette.focusedBorder
-                canvas.restyle(element.rect) { style in
-                    style.foreground = focusColor
-                    style.attributes.insert([.reverse, .bold])
-                }
+                canvas.markFocused(element.rect, color: palette.focusedBorder)
             }
         }
         if case .failed(let message) = status {
