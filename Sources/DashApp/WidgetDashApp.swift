@@ -30,9 +30,11 @@ public enum WidgetDashApp {
             }
         }
         // Decoding pictures is a system service (as UIImage is on iOS): every subcommand that
-        // draws widgets (run, snapshot, demo) gets it. Installing it costs a closure.
-        ImageCodec.install()
-        await WidgetDashCommand.main()
+        // draws widgets (run, snapshot, demo) gets it, bound for the command's task; `run`
+        // adds the rest of its services to these. Giving it costs a closure.
+        await WidgetServices(imageDecoding: ImageCodec.backing()).bind {
+            await WidgetDashCommand.main()
+        }
     }
 }
 

@@ -26,6 +26,9 @@ public final class Dashboard: InteractiveHost {
     /// abandoned request, and only the current one is waited for.
     private var inFlight: [Int: Task<Void, Never>] = [:]
     let center = WidgetCenterBridge()
+    /// What widget code reaches through WidgetKit's entry points, bound around every provider
+    /// call and intent (tasks started here are detached, so they do not inherit a binding).
+    public let services: WidgetServices
     /// What scripts changed in the shared store (see DashboardStore.swift); the process-wide
     /// queue, so a dashboard rebuilt after a config change hears the same listener.
     public var storeChanges: StoreChangeQueue = .shared
@@ -53,7 +56,9 @@ public final class Dashboard: InteractiveHost {
     var screenDirty = true
     private var statusMinute: Date?
 
-    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings(), presentation options: PresentationOptions = PresentationOptions(), pageSizes: [Int]? = nil, stackSizes: [Int]? = nil) {
+    public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings(), presentation options: PresentationOptions = PresentationOptions(), pageSizes: [Int]? = nil, stackSizes: [Int]? = nil,
+                services: WidgetServices = .current) {
+        self.services = services
         self.pageSizes = pageSizes
         self.clock = clock
         self.environment = environment
@@ -302,10 +307,11 @@ public final class Dashboard: InteractiveHost {
         // The travelled "now": providers date their entries from the dashboard's clock.
         let context = TimelineProviderContext(family: instance.family, date: clock.now(), parameters: parameters(of: request.instance))
         let mailbox = self.mailbox
+        let services = self.services
         inFlight[request.serial] = Task.detached {
             let started = ContinuousClock.now
             let result: Result<ErasedTimeline, any Error>
-            do { result = .success(try await provider.timeline(context)) } catch { result = .failure(error) }
+            do { result = .success(try await services.bind { try await provider.timeline(context) }) } catch { result = .failure(error) }
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             mailbox.post(ProviderDelivery(request: request, result: result, seconds: seconds))

@@ -7,8 +7,8 @@ import WidgetDash
 /// author API's ``ImageDecoding`` service.
 ///
 /// ```swift
-/// ImageCodec.install()                      // once, at start-up (widgetdash does)
-/// let photo = try ImageDecoding.thumbnail(ofFile: "/photos/a.jpg", fitting: PixelSize(width: 88, height: 84))
+/// let services = WidgetServices(imageDecoding: ImageCodec.backing())   // once, at start-up (widgetdash does)
+/// let photo = try services.bind { try ImageDecoding.thumbnail(ofFile: "/photos/a.jpg", fitting: PixelSize(width: 88, height: 84)) }
 /// ```
 public enum ImageCodec {
     /// What a decode refuses: files above 64 MiB, more than 32 768 pixels a side or 100
@@ -30,11 +30,11 @@ public enum ImageCodec {
     /// The extensions the decoder is offered by name; the format itself comes from the bytes.
     public static let fileExtensions: Set<String> = ["png", "jpg", "jpeg"]
 
-    /// Makes ``ImageDecoding`` decode with this codec.
-    public static func install(limits: Limits = Limits()) {
-        ImageDecoding._setBacking(ImageDecoding.Backing(fileExtensions: fileExtensions) { (path: String, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
+    /// This codec as ``ImageDecoding``'s backing, for the host's ``WidgetServices``.
+    public static func backing(limits: Limits = Limits()) -> ImageDecoding.Backing {
+        ImageDecoding.Backing(fileExtensions: fileExtensions) { (path: String, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
             try decode(path: path, fitting: box, limits: limits)
-        })
+        }
     }
 
     /// Decodes `path` into a thumbnail that fits `box`.

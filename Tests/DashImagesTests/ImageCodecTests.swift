@@ -161,15 +161,21 @@ struct ImageCodecTests {
         _ = try ImageCodec.decode(path: Self.path("baseline.jpg"), fitting: PixelSize(width: 4, height: 4), limits: stingy)
     }
 
-    @Test("The service: installed, it decodes through WidgetDash's API; the box is checked")
+    @Test("The service: bound, it decodes through WidgetDash's API; the box is checked; unbound, there is no decoder")
     func service() throws {
-        ImageCodec.install()
-        #expect(ImageDecoding.isAvailable)
-        #expect(ImageDecoding.fileExtensions == ["png", "jpg", "jpeg"])
-        let image = try ImageDecoding.thumbnail(ofFile: Self.path("rgb8.png"), fitting: PixelSize(width: 2, height: 1))
-        #expect(Self.rgb(image.bitmap[0, 0]) == [255, 0, 0, 255])
-        #expect(throws: ImageDecodingError.self) { try ImageDecoding.thumbnail(ofFile: Self.path("rgb8.png"), fitting: PixelSize(width: 0, height: 1)) }
-        #expect(throws: ImageDecodingError.self) { try ImageDecoding.thumbnail(ofFile: Self.path("rgb8.png"), fitting: PixelSize(width: 999, height: 1)) }
+        try WidgetServices(imageDecoding: ImageCodec.backing()).bind {
+            #expect(ImageDecoding.isAvailable)
+            #expect(ImageDecoding.fileExtensions == ["png", "jpg", "jpeg"])
+            let image = try ImageDecoding.thumbnail(ofFile: Self.path("rgb8.png"), fitting: PixelSize(width: 2, height: 1))
+            #expect(Self.rgb(image.bitmap[0, 0]) == [255, 0, 0, 255])
+            #expect(throws: ImageDecodingError.self) { try ImageDecoding.thumbnail(ofFile: Self.path("rgb8.png"), fitting: PixelSize(width: 0, height: 1)) }
+            #expect(throws: ImageDecodingError.self) { try ImageDecoding.thumbnail(ofFile: Self.path("rgb8.png"), fitting: PixelSize(width: 999, height: 1)) }
+        }
+        #expect(!ImageDecoding.isAvailable)
+        let unbound = #expect(throws: ImageDecodingError.self) {
+            try ImageDecoding.thumbnail(ofFile: Self.path("rgb8.png"), fitting: PixelSize(width: 2, height: 1))
+        }
+        #expect(unbound?.reason == .noDecoder)
     }
 }
 

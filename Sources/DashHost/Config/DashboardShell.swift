@@ -15,6 +15,9 @@ public struct ShellOptions {
     /// Widgets given on the command line (`--widget`): they replace the config's pages.
     public var fixedPlacements: [WidgetPlacement]?
     public var clock: any DashClock
+    /// What widget code reaches (store, image decoding, screen time, WidgetCenter, activities),
+    /// handed to every dashboard built; by default what is bound where the options are made.
+    public var services = WidgetServices.current
     public var environment = EnvironmentValues()
     /// The scheduler's settings before the config's budget and jitter.
     public var settings = SchedulerSettings()
@@ -101,7 +104,7 @@ public final class DashboardShell: InteractiveHost {
         self.options = options
         widgets = options.widgets
         // A placeholder until the config is read below.
-        dashboard = Dashboard(widgets: [], placements: [], clock: options.clock)
+        dashboard = Dashboard(widgets: [], placements: [], clock: options.clock, services: options.services)
         dashboard = build(load())
         if options.watchesConfig, let file = options.configFile ?? nil { watcher = ConfigWatcher(file: file) }
     }
@@ -149,7 +152,7 @@ public final class DashboardShell: InteractiveHost {
         options.activityMaximum?.set(config.maximumActivities ?? ActivityLimits.defaultMaximumCount)
         let d = Dashboard(widgets: widgets, placements: members.flatMap { $0 }, clock: options.clock, environment: options.environment,
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
-                          stackSizes: pages.flatMap { $0.map(\.members.count) })
+                          stackSizes: pages.flatMap { $0.map(\.members.count) }, services: options.services)
         if options.installsWidgetCenter { d.installWidgetCenter() }
         d.setActivities(options.activities)
         return d
@@ -403,8 +406,9 @@ public final class DashboardShell: InteractiveHost {
             let context = TimelineProviderContext(family: family, isPreview: true, date: options.clock.now())
             let waker = self.waker
             let box = arrived
+            let services = options.services
             previewTasks.append(Task.detached {
-                let entry = await provider.snapshot(context)
+                let entry = await services.bind { await provider.snapshot(context) }
                 box.items.withLock { $0.append((key, entry)) }
                 waker?()
             })

@@ -38,8 +38,12 @@ public final class ConfigurationPlatter {
     private let waker: (@Sendable () -> Void)?
     private var serial = 0
     private var tasks: [Task<Void, Never>] = []
+    /// Bound around the option queries, which are widget code.
+    private let services: WidgetServices
 
-    public init(instanceID: Int, title: String, parameters: [WidgetParameter], values: [String: String], waker: (@Sendable () -> Void)? = nil) {
+    public init(instanceID: Int, title: String, parameters: [WidgetParameter], values: [String: String], waker: (@Sendable () -> Void)? = nil,
+                services: WidgetServices = .current) {
+        self.services = services
         self.instanceID = instanceID
         self.title = title
         self.parameters = parameters
@@ -157,8 +161,9 @@ public final class ConfigurationPlatter {
             let mine = serial
             let answers = self.answers
             let waker = self.waker
+            let services = self.services
             tasks.append(Task.detached {
-                let options = (try? await (query.isEmpty ? source.suggestions() : source.search(query))) ?? []
+                let options = (try? await services.bind { try await (query.isEmpty ? source.suggestions() : source.search(query)) }) ?? []
                 answers.items.withLock { $0.append((mine, options)) }
                 waker?()
             })

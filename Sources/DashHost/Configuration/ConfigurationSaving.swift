@@ -43,7 +43,8 @@ extension DashboardShell {
         }
         let values = dashboard.placements.indices.contains(id) ? dashboard.placements[id].parameters : [:]
         platter = ConfigurationPlatter(instanceID: id, title: instance.description.displayName,
-                                       parameters: instance.description.configurationParameters, values: values, waker: waker)
+                                       parameters: instance.description.configurationParameters, values: values, waker: waker,
+                                       services: dashboard.services)
         return true
     }
 

@@ -299,9 +299,10 @@ extension Dashboard {
         interaction.tapSerial += 1
         let serial = interaction.tapSerial
         let mailbox = interaction.mailbox
+        let services = self.services
         let task = Task.detached {
             var message: String?
-            do { try await intent.perform() } catch { message = TimelineScheduler.message(of: error) }
+            do { try await services.bind { try await intent.perform() } } catch { message = TimelineScheduler.message(of: error) }
             mailbox.post(.performed(serial: serial, error: message))
         }
         // The limit is real seconds: on a clock running N times faster it is N times longer.
@@ -500,9 +501,10 @@ extension Dashboard {
         let serial = interaction.controlValues[kind]?.fetchSerial ?? 0
         let mailbox = interaction.mailbox
         let current = control.currentValue
+        let services = self.services
         interaction.controlFetches[kind] = Task.detached {
             let result: Result<any Sendable, any Error>
-            do { result = .success(try await current()) } catch { result = .failure(error) }
+            do { result = .success(try await services.bind { try await current() }) } catch { result = .failure(error) }
             mailbox.post(.controlValue(kind: kind, serial: serial, result: result))
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A picture file decoded to a thumbnail, with what its header said.
 public struct DecodedImage: Hashable, Sendable {
@@ -53,8 +52,8 @@ public struct ImageDecodingError: Error, Hashable, Sendable, CustomStringConvert
 /// Decodes picture files for widgets: a system service, as `UIImage(contentsOfFile:)` and
 /// ImageIO's thumbnails are on iOS.
 ///
-/// The author API stays pure: decoding is C (libpng, libjpeg) that the host installs at
-/// start-up as a ``Backing``. A provider asks for a thumbnail no bigger than it will draw;
+/// The author API stays pure: decoding is C (libpng, libjpeg) that the host hands in as a
+/// ``Backing`` in its ``WidgetServices``. A provider asks for a thumbnail no bigger than it will draw;
 /// the decoder scales down *while* decoding, so a 12-megapixel photo never sits in memory:
 ///
 /// ```swift
@@ -64,7 +63,7 @@ public struct ImageDecodingError: Error, Hashable, Sendable, CustomStringConvert
 /// }
 /// ```
 ///
-/// Call it from `timeline(in:)`, never while drawing. With no backing installed every call
+/// Call it from `timeline(in:)`, never while drawing. With no backing bound every call
 /// throws ``ImageDecodingError/Reason/noDecoder``.
 public enum ImageDecoding {
     /// What the host does to decode. Not for widget authors.
@@ -84,25 +83,18 @@ public enum ImageDecoding {
     /// widget draws in braille dots).
     public static let maximumThumbnailSide = 256
 
-    private static let backing = Mutex<Backing?>(nil)
+    /// True when the host gave a decoder.
+    public static var isAvailable: Bool { WidgetServices.current.imageDecoding != nil }
 
-    /// Installs (or with nil removes) the host's decoder. Called by the host, not by widgets.
-    public static func _setBacking(_ newBacking: Backing?) {
-        backing.withLock { $0 = newBacking }
-    }
-
-    /// True when a decoder is installed.
-    public static var isAvailable: Bool { backing.withLock { $0 } != nil }
-
-    /// The file name extensions the installed decoder reads (lowercased); empty without one.
-    public static var fileExtensions: Set<String> { backing.withLock { $0 }?.fileExtensions ?? [] }
+    /// The file name extensions the host's decoder reads (lowercased); empty without one.
+    public static var fileExtensions: Set<String> { WidgetServices.current.imageDecoding?.fileExtensions ?? [] }
 
     /// Decodes the picture at `path` scaled down to fit `box` (aspect kept, never enlarged).
     ///
     /// The format comes from the file's first bytes, not its name. A damaged, truncated,
     /// absurdly large or foreign file throws an ``ImageDecodingError`` that says which.
     public static func thumbnail(ofFile path: String, fitting box: PixelSize) throws(ImageDecodingError) -> DecodedImage {
-        guard let decoder = backing.withLock({ $0 }) else {
+        guard let decoder = WidgetServices.current.imageDecoding else {
             throw ImageDecodingError(.noDecoder, "no image decoder in this program")
         }
         guard box.width > 0, box.height > 0, box.width <= maximumThumbnailSide, box.height <= maximumThumbnailSide else {
