@@ -108,7 +108,8 @@ struct RunCommand: AsyncParsableCommand {
         // Before the shell: its dashboard asks providers at once, and they read the store.
         // One connection for widgets and activities, opened on the first read.
         let sharedStore = LazySharedStore(location: store.location)
-        let storeListener = StoreLink.start(options: store, store: sharedStore)
+        options.services.sharedStore = SharedStore.lazyBacking(sharedStore)
+        let storeListener = StoreLink.start(options: store)
         defer { storeListener?.stop() }
         let activityMaximum = ActivityMaximum()
         options.activityMaximum = activityMaximum

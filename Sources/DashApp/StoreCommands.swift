@@ -206,14 +206,12 @@ struct ReloadCommand: ParsableCommand {
     }
 }
 
-/// Connects a running dashboard to the store: installs the read API's backing (the database
-/// opens on the first read) and listens for scripts' writes.
+/// Connects a running dashboard to scripts' writes to the store (the read API's backing is
+/// `SharedStore.lazyBacking`, in the dashboard's services).
 enum StoreLink {
-    /// Starts listening; keep the listener alive for as long as the dashboard runs. `store` is
-    /// opened on the first read and shared with the activities.
-    static func start(options: StoreOptions, store: LazySharedStore) -> StoreListener? {
+    /// Starts listening; keep the listener alive for as long as the dashboard runs.
+    static func start(options: StoreOptions) -> StoreListener? {
         let location = options.location
-        WidgetSharedStore.shared._setBacking(SharedStore.lazyBacking(store))
         let queue = StoreChangeQueue.shared
         do {
             return try StoreListener(location: location) { queue.post($0) }

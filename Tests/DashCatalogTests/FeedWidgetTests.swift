@@ -25,9 +25,7 @@ struct FeedWidgetTests {
 
     /// A store holding `values` (as a script's `widgetdash set` would).
     static func store(_ values: [String: JSONValue], modified: Date = now) -> WidgetSharedStore {
-        let store = WidgetSharedStore()
-        store._setBacking(.init(value: { key in values[key].map { .init(value: $0, modified: modified) } }, timeline: { _ in nil }))
-        return store
+        WidgetSharedStore(backing: .init(value: { key in values[key].map { .init(value: $0, modified: modified) } }, timeline: { _ in nil }))
     }
 
     static func context(_ family: WidgetFamily = .systemSmall, at date: Date = now, _ parameters: [String: String] = [:]) -> TimelineProviderContext {

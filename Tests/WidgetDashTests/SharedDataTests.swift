@@ -53,12 +53,17 @@ struct SharedDataTests {
     }
 
     @Test func storeReadsAreSanitised() throws {
-        let store = WidgetSharedStore()
-        #expect(try store.value(forKey: "a.b") == nil)  // no backing: nothing, no crash
-        store._setBacking(.init(
+        #expect(try WidgetSharedStore.shared.value(forKey: "a.b") == nil)  // no backing bound: nothing, no crash
+        let backing = WidgetSharedStore.Backing(
             value: { _ in .init(value: .object(["t": .string("ok\u{1B}]0;pwned\u{07}\u{1B}[2Jbell\u{07}")]), modified: Date()) },
-            timeline: { _ in SharedTimeline(entries: [.init(date: Date(), value: .string("\u{1B}[31mred"))], policy: .never) }))
-        #expect(try store.value(forKey: "a.b")?["t"] == .string("okbell␇"))
-        #expect(try store.timeline(named: "a")?.entries.first?.value == .string("red"))
+            timeline: { _ in SharedTimeline(entries: [.init(date: Date(), value: .string("\u{1B}[31mred"))], policy: .never) })
+        // A fixed backing, and the shared store fronting the bound services, both sanitise.
+        for store in [WidgetSharedStore(backing: backing), .shared] {
+            try WidgetServices(sharedStore: backing).bind { () throws in
+                #expect(try store.value(forKey: "a.b")?["t"] == .string("okbell␇"))
+                #expect(try store.timeline(named: "a")?.entries.first?.value == .string("red"))
+            }
+        }
+        #expect(try WidgetSharedStore.shared.value(forKey: "a.b") == nil)
     }
 }

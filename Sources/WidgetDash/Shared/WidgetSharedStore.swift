@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Data shared between widgets and the scripts that feed them: widgetdash's App Group.
 ///
@@ -14,13 +13,14 @@ import Synchronization
 /// }
 /// ```
 ///
-/// The author API stays pure: the store does nothing by itself. The host installs a
-/// ``Backing`` at start-up (the dashboard's is SQLite); with none every read answers nil.
+/// The author API stays pure: the store does nothing by itself. The host hands in a
+/// ``Backing`` with its ``WidgetServices`` (the dashboard's is SQLite); with none every read
+/// answers nil.
 /// Reads may happen from any task; call them from `timeline(in:)`, never while drawing.
 /// Every string that comes back has been through ``TextSanitizer``, so a script cannot put
 /// escape sequences on the screen through a widget.
 public final class WidgetSharedStore: Sendable {
-    /// The one store of the process.
+    /// The store of the services bound to the calling task (the host's).
     public static let shared = WidgetSharedStore()
 
     /// A value and the moment it was written.
@@ -52,15 +52,16 @@ public final class WidgetSharedStore: Sendable {
         }
     }
 
-    private let backing = Mutex<Backing?>(nil)
+    /// A fixed backing, or nil to read the bound services' store.
+    private let fixed: Backing?
 
-    /// A store with no backing; use ``shared``. Tests may make their own.
-    public init() {}
+    /// The store of the bound services, as ``shared`` is.
+    public init() { fixed = nil }
 
-    /// Installs (or with nil removes) the host's backing. Called by the host, not by widgets.
-    public func _setBacking(_ newBacking: Backing?) {
-        backing.withLock { $0 = newBacking }
-    }
+    /// A store that always reads `backing`, whatever is bound (tests, previews).
+    public init(backing: Backing) { fixed = backing }
+
+    private var backing: Backing? { fixed ?? WidgetServices.current.sharedStore }
 
     /// The value of `key` (`KIND.KEY`), sanitised; nil when absent or no store is installed.
     public func value(forKey key: String) throws -> JSONValue? {
@@ -70,7 +71,7 @@ public final class WidgetSharedStore: Sendable {
     /// The value of `key` with the time it was written.
     public func storedValue(forKey key: String) throws -> StoredValue? {
         // Read outside the lock: a backing may block on the database.
-        guard let read = backing.withLock({ $0 })?.value else { return nil }
+        guard let read = backing?.value else { return nil }
         guard var stored = try read(key) else { return nil }
         stored.value = stored.value.sanitized()
         return stored
@@ -78,7 +79,7 @@ public final class WidgetSharedStore: Sendable {
 
     /// The timeline last pushed for `name` (`widgetdash push NAME`), values sanitised.
     public func timeline(named name: String) throws -> SharedTimeline? {
-        guard let read = backing.withLock({ $0 })?.timeline else { return nil }
+        guard let read = backing?.timeline else { return nil }
         guard var timeline = try read(name) else { return nil }
         for i in timeline.entries.indices { timeline.entries[i].value = timeline.entries[i].value.sanitized() }
         return timeline
