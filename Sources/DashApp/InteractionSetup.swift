@@ -3,27 +3,36 @@ import DashHost
 import Foundation
 import WidgetDash
 
-/// Start-up for interactivity: where widget state is kept, the controls, the link opener.
-enum InteractionSetup {
-    /// Keeps `WidgetSharedDefaults` in the data directory's state file, so counters, to-do
-    /// lists and timers survive a restart.
-    @discardableResult
-    static func installStateStore() throws -> any WidgetStateStore {
+/// Start-up for interactivity: where widget state is kept, screen time, the controls, the
+/// link opener; `run` makes one before its first dashboard and hands it to the shell.
+struct InteractionSetup {
+    /// Where `WidgetSharedDefaults` keeps its suites (screen time too).
+    let stateStore: any WidgetStateStore
+    /// The screen-time recorder the terminal loop reports to.
+    let screenTime: ScreenTimeRecorder
+
+    /// The data directory's state file, where `WidgetSharedDefaults` keeps counters, to-do
+    /// lists and timers so they survive a restart.
+    static func stateStore() throws -> any WidgetStateStore {
         let directory = JSONFileStateStore.dataDirectory()
         do {
-            let store = try JSONFileStateStore(directory: directory)
-            WidgetSharedDefaults._setStore(store)
-            return store
+            return try JSONFileStateStore(directory: directory)
         } catch {
             printError("cannot use the data directory \(directory.path): \(error)")
             throw ExitStatus.dataError
         }
     }
 
+    /// Runs `body` with `WidgetSharedDefaults` reading the state file (`widgetdash todo`).
+    static func withStateStore<R>(_ body: () throws -> R) throws -> R {
+        var services = WidgetServices.current
+        services.sharedDefaults = try stateStore()
+        return try services.bind(body)
+    }
+
     /// Everything `run` needs before the first dashboard is made.
-    /// Returns the screen-time recorder the terminal loop reports to.
-    static func prepare(opener: String?) throws -> ScreenTimeRecorder {
-        let store = try installStateStore()
+    static func prepare(opener: String?) throws -> InteractionSetup {
+        let store = try stateStore()
         InteractionDefaults.controls = KnownWidgets.controls
         InteractionDefaults.opener = LinkOpener.resolve(option: opener)
         // Screen time is kept in the same state file. After a suspend, the widgets that show
@@ -32,6 +41,11 @@ enum InteractionSetup {
             WidgetCenter.shared.reloadTimelines(ofKind: ScreenTimeWidget.kind)
         })
         recorder.install()
-        return recorder
+        return InteractionSetup(stateStore: store, screenTime: recorder)
+    }
+
+    /// Gives the shell's dashboards what was set up: the services widget code reaches.
+    func apply(to options: inout ShellOptions) {
+        options.services.sharedDefaults = stateStore
     }
 }

@@ -45,7 +45,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let screenTime = try InteractionSetup.prepare(opener: opener)
+        let setup = try InteractionSetup.prepare(opener: opener)
         let known = KnownWidgets.all
         var placements: [WidgetPlacement] = []
         for text in widgets {
@@ -103,6 +103,7 @@ struct RunCommand: AsyncParsableCommand {
         options.themeGiven = theme != nil
         options.schemeGiven = scheme != nil
         options.autoLockGiven = autoLock != nil
+        setup.apply(to: &options)
         options.installsWidgetCenter = true
         options.watchesConfig = true
         // Before the shell: its dashboard asks providers at once, and they read the store.
@@ -116,7 +117,7 @@ struct RunCommand: AsyncParsableCommand {
         options.activities = ActivityLink.start(options: store, store: sharedStore, maximum: activityMaximum)
         let shell = DashboardShell(options)
         do {
-            _ = try await TerminalRunLoop.runOnOwnThread(host: shell, foregroundObserver: screenTime)
+            _ = try await TerminalRunLoop.runOnOwnThread(host: shell, foregroundObserver: setup.screenTime)
         } catch {
             printError("\(error)")
             throw ExitCode.failure

@@ -26,8 +26,7 @@ struct TodoCommand: ParsableCommand {
                 }
                 dueDate = date
             }
-            try InteractionSetup.installStateStore()
-            guard let item = TodoStore.add(text.joined(separator: " "), due: dueDate) else {
+            guard let item = try InteractionSetup.withStateStore({ TodoStore.add(text.joined(separator: " "), due: dueDate) }) else {
                 printError("todo add: the text is empty")
                 throw ExitStatus.usage
             }
@@ -39,8 +38,7 @@ struct TodoCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the items.")
         func run() throws {
-            try InteractionSetup.installStateStore()
-            for item in TodoStore.items {
+            for item in try InteractionSetup.withStateStore({ TodoStore.items }) {
                 print("\(item.done ? "[x]" : "[ ]") #\(item.id) \(item.text)\(item.due.map { " (due \(WidgetParameter.text(of: $0)))" } ?? "")")
             }
         }
@@ -49,8 +47,7 @@ struct TodoCommand: ParsableCommand {
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove the items that are done.")
         func run() throws {
-            try InteractionSetup.installStateStore()
-            TodoStore.clearDone()
+            try InteractionSetup.withStateStore { TodoStore.clearDone() }
             TodoCommand.notifyDashboards()
         }
     }

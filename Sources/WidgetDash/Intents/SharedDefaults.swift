@@ -33,8 +33,8 @@ extension WidgetStateValue: Codable {
     }
 }
 
-/// Where shared widget state is kept: the host installs one (a file in the data directory,
-/// later the shared store); widgets never see it, they use ``WidgetSharedDefaults``.
+/// Where shared widget state is kept: the host hands one in with its ``WidgetServices`` (a
+/// file in the data directory); widgets never see it, they use ``WidgetSharedDefaults``.
 ///
 /// Implementations must make ``modify(_:_:)`` atomic (also against other processes, such as
 /// `widgetdash todo add`), and persist before it returns.
@@ -46,7 +46,7 @@ public protocol WidgetStateStore: Sendable {
     func modify(_ suite: String, _ change: (inout [String: WidgetStateValue]) -> Void) -> [String: WidgetStateValue]
 }
 
-/// Keeps state in memory only: the backing until a host installs one (tests, snapshots).
+/// Keeps state in memory only: the backing when no host gave one (tests, snapshots).
 public final class InMemoryWidgetStateStore: WidgetStateStore {
     private let suites = Mutex<[String: [String: WidgetStateValue]]>([:])
     public init() {}
@@ -71,21 +71,15 @@ public final class InMemoryWidgetStateStore: WidgetStateStore {
 /// ```
 ///
 /// Where it is kept is the host's business (a JSON file in the data directory today); the
-/// values survive a restart of the dashboard. Safe to use from any task.
+/// values survive a restart of the dashboard. Safe to use from any task; it reads the store of
+/// the ``WidgetServices`` bound to the task.
 public struct WidgetSharedDefaults: Sendable {
     /// The suite: one widget's (or one app's) namespace of keys.
     public let suiteName: String
 
-    private static let backing = Mutex<any WidgetStateStore>(InMemoryWidgetStateStore())
-
     public init(suiteName: String) { self.suiteName = suiteName }
 
-    /// Installs where every suite is kept. Called by the host at start-up, not by widgets.
-    public static func _setStore(_ store: any WidgetStateStore) {
-        backing.withLock { $0 = store }
-    }
-
-    private var store: any WidgetStateStore { Self.backing.withLock { $0 } }
+    private var store: any WidgetStateStore { WidgetServices.current.sharedDefaults }
 
     /// Every value of the suite.
     public var values: [String: WidgetStateValue] { store.values(in: suiteName) }
