@@ -40,12 +40,12 @@ struct InteractionSetup {
         let recorder = ScreenTimeRecorder(store: store, didResume: {
             WidgetCenter.shared.reloadTimelines(ofKind: ScreenTimeWidget.kind)
         })
-        recorder.install()
         return InteractionSetup(stateStore: store, screenTime: recorder)
     }
 
     /// Gives the shell's dashboards what was set up: the services widget code reaches.
     func apply(to options: inout ShellOptions) {
         options.services.sharedDefaults = stateStore
+        options.services.screenTime = screenTime.backing
     }
 }

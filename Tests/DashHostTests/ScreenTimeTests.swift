@@ -166,15 +166,16 @@ struct ScreenTimeTests {
         #expect(resumed.count == 1)
     }
 
-    @Test("The API reports through the installed recorder")
+    @Test("The API reports through the recorder bound in the services, and nothing unbound")
     func service() {
         let clock = ManualScreenTimeClock(Date(timeIntervalSince1970: 1_795_334_400))
         let recorder = Self.recorder(InMemoryWidgetStateStore(), clock)
-        recorder.install()
-        defer { ScreenTime._setBacking(nil) }
         recorder.enteredForeground()
         clock.advance(by: 42)
-        #expect(ScreenTime.report()?.currentSession == 42)
+        WidgetServices(screenTime: recorder.backing).bind {
+            #expect(ScreenTime.report()?.currentSession == 42)
+        }
+        #expect(ScreenTime.report() == nil)
     }
 
     @Test("Days are keyed as 2026-11-22 and anything else is refused", arguments: [

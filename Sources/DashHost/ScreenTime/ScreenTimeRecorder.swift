@@ -96,9 +96,9 @@ public final class ScreenTimeRecorder: ForegroundObserver {
         self.didResume = didResume
     }
 
-    /// Makes ``ScreenTime`` report from this recorder.
-    public func install() {
-        ScreenTime._setBacking(ScreenTime.Backing { [self] in report() })
+    /// ``ScreenTime`` reporting from this recorder, for the host's `WidgetServices`.
+    public var backing: ScreenTime.Backing {
+        ScreenTime.Backing { [self] in report() }
     }
 
     // MARK: - Foreground

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How long the dashboard has been on screen, per local day, as the host measured it.
 public struct ScreenTimeReport: Hashable, Sendable {
     /// A local calendar day (Gregorian) where the host measures.
@@ -52,7 +50,8 @@ public struct ScreenTimeReport: Hashable, Sendable {
 /// The dashboard's own screen time: how long widgetdash has been in the foreground of its
 /// terminal today and on the days before.
 ///
-/// A system service the host backs, as `DeviceActivity` is on iOS: the dashboard measures
+/// A system service the host backs (through its ``WidgetServices``), as `DeviceActivity` is
+/// on iOS: the dashboard measures
 /// while it runs (not while suspended with Ctrl-Z), keeps the totals per local day, and a
 /// provider reads them:
 ///
@@ -73,17 +72,9 @@ public enum ScreenTime {
         public init(report: @escaping @Sendable () -> ScreenTimeReport) { self.report = report }
     }
 
-    private static let backing = Mutex<Backing?>(nil)
-
-    /// Installs (or with nil removes) the host's measurement. Called by the host, not by widgets.
-    public static func _setBacking(_ newBacking: Backing?) {
-        backing.withLock { $0 = newBacking }
-    }
-
     /// The report as of now, or nil when this program does not measure screen time (a
     /// snapshot, a test, another host).
     public static func report() -> ScreenTimeReport? {
-        // Called outside the lock: the host's report writes its store.
-        backing.withLock { $0 }?.report()
+        WidgetServices.current.screenTime?.report()
     }
 }
