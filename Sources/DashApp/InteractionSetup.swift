@@ -10,6 +10,8 @@ struct InteractionSetup {
     let stateStore: any WidgetStateStore
     /// The screen-time recorder the terminal loop reports to.
     let screenTime: ScreenTimeRecorder
+    /// `WidgetCenter`'s way to whichever dashboard the shell runs.
+    let widgetCenter: WidgetCenterRelay
 
     /// The data directory's state file, where `WidgetSharedDefaults` keeps counters, to-do
     /// lists and timers so they survive a restart.
@@ -37,15 +39,18 @@ struct InteractionSetup {
         InteractionDefaults.opener = LinkOpener.resolve(option: opener)
         // Screen time is kept in the same state file. After a suspend, the widgets that show
         // it reload (as an app tells WidgetCenter its data changed): their live counters ran on.
+        let widgetCenter = WidgetCenterRelay()
         let recorder = ScreenTimeRecorder(store: store, didResume: {
-            WidgetCenter.shared.reloadTimelines(ofKind: ScreenTimeWidget.kind)
+            WidgetCenter(handler: widgetCenter.handler).reloadTimelines(ofKind: ScreenTimeWidget.kind)
         })
-        return InteractionSetup(stateStore: store, screenTime: recorder)
+        return InteractionSetup(stateStore: store, screenTime: recorder, widgetCenter: widgetCenter)
     }
 
     /// Gives the shell's dashboards what was set up: the services widget code reaches.
     func apply(to options: inout ShellOptions) {
         options.services.sharedDefaults = stateStore
         options.services.screenTime = screenTime.backing
+        options.services.widgetCenter = widgetCenter.handler
+        options.widgetCenter = widgetCenter
     }
 }

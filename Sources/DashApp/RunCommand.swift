@@ -104,7 +104,6 @@ struct RunCommand: AsyncParsableCommand {
         options.schemeGiven = scheme != nil
         options.autoLockGiven = autoLock != nil
         setup.apply(to: &options)
-        options.installsWidgetCenter = true
         options.watchesConfig = true
         // Before the shell: its dashboard asks providers at once, and they read the store.
         // One connection for widgets and activities, opened on the first read.

@@ -42,13 +42,9 @@ extension Dashboard {
         perform(scheduler.requestReload(kind: kind, reason: reason, at: clock.now()))
     }
 
-    /// Makes `WidgetCenter.shared` (or another center) talk to this dashboard.
-    ///
-    /// Explicit rather than done in `init`, so tests that build several dashboards do not
-    /// fight over the process-wide center.
-    public func installWidgetCenter(_ widgetCenter: WidgetCenter = .shared) {
-        widgetCenter._setHandler(center.handler)
-    }
+    /// What makes `WidgetCenter` talk to this dashboard: the shell's ``WidgetCenterRelay``
+    /// connects it, a test may make a `WidgetCenter(handler:)` of it.
+    public var widgetCenterHandler: WidgetCenter.Handler { center.handler }
 
     /// Jumps the clock ahead (time travel); whatever became due is processed at once.
     public func travel(by seconds: TimeInterval) {

@@ -109,9 +109,8 @@ struct DashboardSchedulingTests {
     func widgetCenter() async throws {
         let clock = ManualClock(t0)
         let d = await dashboard(clock: clock)
-        let center = WidgetCenter()
-        #expect(try await center.currentConfigurations().isEmpty) // no host yet
-        d.installWidgetCenter(center)
+        #expect(try await WidgetCenter.shared.currentConfigurations().isEmpty) // no host bound
+        let center = WidgetCenter(handler: d.widgetCenterHandler)
         let shown = try await center.currentConfigurations()
         #expect(shown.map(\.kind) == ["a", "b", "c"])
         #expect(shown.allSatisfy { $0.family == .systemSmall })
@@ -126,7 +125,6 @@ struct DashboardSchedulingTests {
         await d.settle()
         #expect(d.instances.allSatisfy { $0.lastReload?.reason == .widgetCenter })
         #expect(d.scheduler.info(for: 0, at: t0)?.budgetSpent == 0)
-        center._setHandler(nil)
     }
 }
 

@@ -29,8 +29,8 @@ public struct ShellOptions {
     public var themeGiven = false
     public var schemeGiven = false
     public var autoLockGiven = false
-    /// Install `WidgetCenter.shared`'s handler on each dashboard built.
-    public var installsWidgetCenter = false
+    /// Connected to each dashboard built: the `WidgetCenter` handler in `services` (nil: none).
+    public var widgetCenter: WidgetCenterRelay?
     /// Watch the config file and reload it when it changes.
     public var watchesConfig = false
     /// The Live Activities every dashboard built shows (nil: none).
@@ -153,7 +153,7 @@ public final class DashboardShell: InteractiveHost {
         let d = Dashboard(widgets: widgets, placements: members.flatMap { $0 }, clock: options.clock, environment: options.environment,
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
                           stackSizes: pages.flatMap { $0.map(\.members.count) }, services: options.services)
-        if options.installsWidgetCenter { d.installWidgetCenter() }
+        options.widgetCenter?.connect(d)
         d.setActivities(options.activities)
         return d
     }

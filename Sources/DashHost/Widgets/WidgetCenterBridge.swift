@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import WidgetDash
 
-/// Connects `WidgetCenter.shared` to a dashboard: calls from any thread are queued here and
+/// Connects `WidgetCenter` to a dashboard: calls from any thread are queued here and
 /// taken in by the run loop, and the list of widgets on screen is kept ready to read.
 ///
 /// WidgetCenter's calls come from provider tasks, intents or scripts on other threads, while
@@ -32,4 +32,26 @@ final class WidgetCenterBridge: Sendable {
 
     /// Takes the queued reload requests.
     func drain() -> [String?] { pending.withLock { let all = $0; $0.removeAll(); return all } }
+}
+
+/// `WidgetCenter`'s handler for a shell's services: it talks to whichever dashboard the shell
+/// built last, so the services made once at start-up outlive a config reload's new dashboard.
+public final class WidgetCenterRelay: Sendable {
+    private let target = Mutex<WidgetCenter.Handler?>(nil)
+
+    public init() {}
+
+    /// The handler to put in the services; calls before a dashboard is connected are dropped.
+    public var handler: WidgetCenter.Handler {
+        WidgetCenter.Handler(
+            reload: { [self] kind in target.withLock { $0 }?.reload(kind) },
+            configurations: { [self] in target.withLock { $0 }?.configurations() ?? [] }
+        )
+    }
+
+    /// Sends WidgetCenter's calls to `dashboard` from now on.
+    public func connect(_ dashboard: Dashboard) {
+        let handler = dashboard.widgetCenterHandler
+        target.withLock { $0 = handler }
+    }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Asks the host to reload widgets' timelines, and tells which widgets are on screen, as
 /// WidgetKit's `WidgetCenter`.
 ///
@@ -13,14 +11,14 @@ import Synchronization
 /// ```
 ///
 /// The author API stays pure: `WidgetCenter` does nothing by itself. The host (the dashboard)
-/// installs a ``Handler`` when it starts; calls made with no host installed are dropped and
-/// ``currentConfigurations()`` answers an empty list, which is what an app sees on iOS when it
-/// has no widgets placed. Every method may be called from any thread or task: the handler is
-/// guarded by a lock, and the host's handler only queues the request for its run loop.
+/// hands in a ``Handler`` with its ``WidgetServices``; calls made with no host bound are
+/// dropped and ``currentConfigurations()`` answers an empty list, which is what an app sees on
+/// iOS when it has no widgets placed. Every method may be called from any thread or task: the
+/// host's handler only queues the request for its run loop.
 /// Reloads asked through WidgetCenter count as the app being in the foreground, so they do not
 /// spend the widgets' reload budget.
 public final class WidgetCenter: Sendable {
-    /// The one center of the process.
+    /// The center of the services bound to the calling task (the host's dashboard).
     public static let shared = WidgetCenter()
 
     /// One widget on the dashboard: its kind, its family and its configuration.
@@ -48,34 +46,34 @@ public final class WidgetCenter: Sendable {
         }
     }
 
-    private let handler = Mutex<Handler?>(nil)
+    /// A fixed handler, or nil to use the bound services' one.
+    private let fixed: Handler?
 
-    /// A center with no host; use ``shared``. Tests may make their own.
-    public init() {}
+    /// The center of the bound services, as ``shared`` is.
+    public init() { fixed = nil }
 
-    /// Installs (or with nil removes) the host's handler. Called by the host, not by widgets.
-    public func _setHandler(_ newHandler: Handler?) {
-        handler.withLock { $0 = newHandler }
-    }
+    /// A center that always talks to `handler`, whatever is bound (tests, a host's own calls).
+    public init(handler: Handler) { fixed = handler }
+
+    private var handler: Handler? { fixed ?? WidgetServices.current.widgetCenter }
 
     /// Reloads the timelines of every widget of `kind`.
     public func reloadTimelines(ofKind kind: String) {
-        // The handler is called outside the lock, so a host may call back into the center.
-        handler.withLock { $0 }?.reload(kind)
+        handler?.reload(kind)
     }
 
     /// Reloads the timelines of every widget.
     public func reloadAllTimelines() {
-        handler.withLock { $0 }?.reload(nil)
+        handler?.reload(nil)
     }
 
     /// The widgets on the dashboard, passed to `completion` (WidgetKit's callback form).
     public func getCurrentConfigurations(_ completion: @escaping @Sendable (Result<[WidgetInfo], any Error>) -> Void) {
-        completion(.success(handler.withLock { $0 }?.configurations() ?? []))
+        completion(.success(handler?.configurations() ?? []))
     }
 
     /// The widgets on the dashboard.
     public func currentConfigurations() async throws -> [WidgetInfo] {
-        handler.withLock { $0 }?.configurations() ?? []
+        handler?.configurations() ?? []
     }
 }
