@@ -113,7 +113,9 @@ struct RunCommand: AsyncParsableCommand {
         defer { storeListener?.stop() }
         let activityMaximum = ActivityMaximum()
         options.activityMaximum = activityMaximum
-        options.activities = ActivityLink.start(options: store, store: sharedStore, maximum: activityMaximum)
+        let activities = ActivityLink.start(options: store, store: sharedStore, maximum: activityMaximum)
+        options.activities = activities.controller
+        options.services.activities = activities.backing
         let shell = DashboardShell(options)
         do {
             _ = try await TerminalRunLoop.runOnOwnThread(host: shell, foregroundObserver: setup.screenTime)

@@ -227,13 +227,14 @@ enum StoreLink {
 /// the store, and intents (the timer's Pause) change them there through `ActivitySystem`.
 enum ActivityLink {
     /// `maximum` is what the config allows; the shell keeps it current as it reads the config.
-    static func start(options: StoreOptions, store: LazySharedStore, maximum: ActivityMaximum) -> ActivityController {
+    /// Returns what the shell shows and the backing for the dashboard's services.
+    static func start(options: StoreOptions, store: LazySharedStore, maximum: ActivityMaximum) -> (controller: ActivityController, backing: ActivitySystem.Backing) {
         let location = options.location
-        ActivitySystem.shared._setBacking(store.activityBacking(maximum: maximum) { id in
+        let backing = store.activityBacking(maximum: maximum) { id in
             // Every dashboard on this store hears it, this one included (through its socket).
             StoreNotifier.post([.activity(id)], location: location)
             StoreChangeQueue.shared.post([.activity(id)])
-        })
-        return ActivityController(descriptions: KnownWidgets.activities, source: .store(store))
+        }
+        return (ActivityController(descriptions: KnownWidgets.activities, source: .store(store)), backing)
     }
 }

@@ -217,9 +217,8 @@ struct ActivityStoreTests {
 struct ActivityAPITests {
     @Test func requestUpdateAndEndGoThroughTheBacking() async throws {
         let location = StoreTests.location()
-        let system = ActivitySystem()
         let changes = Mutex<[String]>([])
-        system._setBacking(LazySharedStore(location: location).activityBacking(maximum: ActivityMaximum(5)) { id in changes.withLock { $0.append(id) } })
+        let system = ActivitySystem(backing: LazySharedStore(location: location).activityBacking(maximum: ActivityMaximum(5)) { id in changes.withLock { $0.append(id) } })
 
         let activity = try Activity.request(attributes: PingAttributes(name: "p"), content: ActivityContent(state: .init(count: 1), staleDate: nil),
                                             start: nil, system: system)
@@ -240,6 +239,15 @@ struct ActivityAPITests {
         #expect(activity.activityState == .dismissed)
         #expect(Activity<PingAttributes>.activities(in: system).isEmpty)
         #expect(changes.withLock { $0 }.count == 3)
+    }
+
+    @Test func theAuthorAPIUsesTheBoundServices() throws {
+        let services = WidgetServices(activities: LazySharedStore(location: StoreTests.location()).activityBacking(maximum: ActivityMaximum(5)) { _ in })
+        try services.bind {
+            let activity = try Activity.request(attributes: PingAttributes(name: "p"), content: ActivityContent(state: .init(count: 1), staleDate: nil))
+            #expect(Activity<PingAttributes>.activities.map(\.id) == [activity.id])
+        }
+        #expect(Activity<PingAttributes>.activities.isEmpty)
     }
 
     @Test func withoutAHostRequestsAreUnsupported() {

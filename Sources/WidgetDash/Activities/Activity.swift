@@ -49,14 +49,15 @@ public struct ActivityRecord: Hashable, Sendable, Identifiable {
     public var payloadSize: Int { attributes.count + state.count }
 }
 
-/// Starts, changes and lists Live Activities for the API; the host installs what does the work.
+/// Starts, changes and lists Live Activities for the API; the host hands in what does the work
+/// with its ``WidgetServices``.
 ///
-/// The author API stays pure, as with ``WidgetCenter``: with no backing installed (a snapshot,
+/// The author API stays pure, as with ``WidgetCenter``: with no backing bound (a snapshot,
 /// a test), requests fail with ``ActivityAuthorizationError/unsupported(_:)`` and the lists are
-/// empty. `widgetdash run` installs a backing over the shared store, so an activity started by
+/// empty. `widgetdash run` gives a backing over the shared store, so an activity started by
 /// an intent is the same one `widgetdash activity list` shows.
 public final class ActivitySystem: Sendable {
-    /// The one system of the process.
+    /// The system of the services bound to the calling task (the host's).
     public static let shared = ActivitySystem()
 
     /// What the host does for activities. Not for widget authors.
@@ -83,16 +84,16 @@ public final class ActivitySystem: Sendable {
         }
     }
 
-    private let backing = Mutex<Backing?>(nil)
+    /// A fixed backing, or nil to use the bound services' one.
+    private let fixed: Backing?
 
-    public init() {}
+    /// The system of the bound services, as ``shared`` is.
+    public init() { fixed = nil }
 
-    /// Installs (or with nil removes) the host's backing. Called by the host, not by widgets.
-    public func _setBacking(_ newBacking: Backing?) {
-        backing.withLock { $0 = newBacking }
-    }
+    /// A system that always uses `backing`, whatever is bound (tests).
+    public init(backing: Backing) { fixed = backing }
 
-    var current: Backing? { backing.withLock { $0 } }
+    var current: Backing? { fixed ?? WidgetServices.current.activities }
 }
 
 /// A running Live Activity, as ActivityKit's `Activity`: start one with ``request(attributes:content:start:)``,
