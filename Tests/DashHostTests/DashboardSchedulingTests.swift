@@ -126,6 +126,27 @@ struct DashboardSchedulingTests {
         #expect(d.instances.allSatisfy { $0.lastReload?.reason == .widgetCenter })
         #expect(d.scheduler.info(for: 0, at: t0)?.budgetSpent == 0)
     }
+
+    @Test("The shell's WidgetCenterRelay follows the dashboard connected last")
+    func widgetCenterRelay() async throws {
+        let clock = ManualClock(t0)
+        let relay = WidgetCenterRelay()
+        let center = WidgetCenter(handler: relay.handler)
+        #expect(try await center.currentConfigurations().isEmpty) // nothing connected: dropped
+        let first = await dashboard(clock: clock, kinds: ["a"])
+        relay.connect(first)
+        #expect(try await center.currentConfigurations().map(\.kind) == ["a"])
+        let second = await dashboard(clock: clock, kinds: ["b", "c"])
+        relay.connect(second)
+        #expect(try await center.currentConfigurations().map(\.kind) == ["b", "c"])
+        center.reloadTimelines(ofKind: "b")
+        first.advance()
+        second.advance()
+        await first.settle()
+        await second.settle()
+        #expect(second.instances[0].lastReload?.reason == .widgetCenter)
+        #expect(first.instances[0].lastReload?.reason == .initial)
+    }
 }
 
 /// Dates providers were asked with, from any task.
