@@ -109,11 +109,11 @@ struct RunCommand: AsyncParsableCommand {
         // One connection for widgets and activities, opened on the first read.
         let sharedStore = LazySharedStore(location: store.location)
         options.services.sharedStore = SharedStore.lazyBacking(sharedStore)
-        let storeListener = StoreLink.start(options: store)
+        let storeListener = StoreLink.start(options: store, queue: options.storeChanges)
         defer { storeListener?.stop() }
         let activityMaximum = ActivityMaximum()
         options.activityMaximum = activityMaximum
-        let activities = ActivityLink.start(options: store, store: sharedStore, maximum: activityMaximum)
+        let activities = ActivityLink.start(options: store, store: sharedStore, maximum: activityMaximum, changes: options.storeChanges)
         options.activities = activities.controller
         options.services.activities = activities.backing
         let shell = DashboardShell(options)

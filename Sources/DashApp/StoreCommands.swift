@@ -209,10 +209,10 @@ struct ReloadCommand: ParsableCommand {
 /// Connects a running dashboard to scripts' writes to the store (the read API's backing is
 /// `SharedStore.lazyBacking`, in the dashboard's services).
 enum StoreLink {
-    /// Starts listening; keep the listener alive for as long as the dashboard runs.
-    static func start(options: StoreOptions) -> StoreListener? {
+    /// Starts listening, posting to `queue`; keep the listener alive for as long as the
+    /// dashboard runs.
+    static func start(options: StoreOptions, queue: StoreChangeQueue) -> StoreListener? {
         let location = options.location
-        let queue = StoreChangeQueue.shared
         do {
             return try StoreListener(location: location) { queue.post($0) }
         } catch {
@@ -228,12 +228,13 @@ enum StoreLink {
 enum ActivityLink {
     /// `maximum` is what the config allows; the shell keeps it current as it reads the config.
     /// Returns what the shell shows and the backing for the dashboard's services.
-    static func start(options: StoreOptions, store: LazySharedStore, maximum: ActivityMaximum) -> (controller: ActivityController, backing: ActivitySystem.Backing) {
+    static func start(options: StoreOptions, store: LazySharedStore, maximum: ActivityMaximum,
+                      changes: StoreChangeQueue) -> (controller: ActivityController, backing: ActivitySystem.Backing) {
         let location = options.location
         let backing = store.activityBacking(maximum: maximum) { id in
             // Every dashboard on this store hears it, this one included (through its socket).
             StoreNotifier.post([.activity(id)], location: location)
-            StoreChangeQueue.shared.post([.activity(id)])
+            changes.post([.activity(id)])
         }
         return (ActivityController(descriptions: KnownWidgets.activities, source: .store(store)), backing)
     }

@@ -29,9 +29,10 @@ public final class Dashboard: InteractiveHost {
     /// What widget code reaches through WidgetKit's entry points, bound around every provider
     /// call and intent (tasks started here are detached, so they do not inherit a binding).
     public let services: WidgetServices
-    /// What scripts changed in the shared store (see DashboardStore.swift); the process-wide
-    /// queue, so a dashboard rebuilt after a config change hears the same listener.
-    public var storeChanges: StoreChangeQueue = .shared
+    /// What scripts changed in the shared store (see DashboardStore.swift); a shell gives every
+    /// dashboard it builds its own queue, so one rebuilt after a config change hears the same
+    /// listener.
+    public var storeChanges = StoreChangeQueue()
     /// Which panel Tab has focused (`r` reloads it).
     public internal(set) var focus = FocusRing()
     /// True while the inspector (`i`) covers the screen.

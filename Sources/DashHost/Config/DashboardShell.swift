@@ -19,6 +19,8 @@ public struct ShellOptions {
     /// handed to every dashboard built; by default what is bound where the options are made.
     public var services = WidgetServices.current
     public var environment = EnvironmentValues()
+    /// What scripts changed in the store: the listener posts here, every dashboard built drains it.
+    public var storeChanges = StoreChangeQueue()
     /// The scheduler's settings before the config's budget and jitter.
     public var settings = SchedulerSettings()
     /// A budget from the command line, which wins over the config's.
@@ -153,6 +155,7 @@ public final class DashboardShell: InteractiveHost {
         let d = Dashboard(widgets: widgets, placements: members.flatMap { $0 }, clock: options.clock, environment: options.environment,
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
                           stackSizes: pages.flatMap { $0.map(\.members.count) }, services: options.services)
+        d.storeChanges = options.storeChanges
         options.widgetCenter?.connect(d)
         d.setActivities(options.activities)
         return d

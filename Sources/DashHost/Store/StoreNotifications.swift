@@ -46,10 +46,10 @@ public enum StoreChange: Hashable, Sendable {
 
 /// Changes heard from scripts, waiting for the run loop; `post` may be called from any thread.
 ///
-/// ``shared`` is the one a `widgetdash run` listener posts to and every dashboard drains by
-/// default (only one runs per process); tests give their dashboards their own.
+/// A shell owns one (``ShellOptions/storeChanges``): `widgetdash run`'s listener posts to it
+/// and every dashboard the shell builds drains it, so a config reload's new dashboard hears
+/// the same listener.
 public final class StoreChangeQueue: Sendable {
-    public static let shared = StoreChangeQueue()
     private let items = Mutex<[StoreChange]>([])
     private let waker = Mutex<(@Sendable () -> Void)?>(nil)
 
