@@ -12,6 +12,8 @@ struct InteractionSetup {
     let screenTime: ScreenTimeRecorder
     /// `WidgetCenter`'s way to whichever dashboard the shell runs.
     let widgetCenter: WidgetCenterRelay
+    /// Where http(s) links go; nil opens every link in the detail view.
+    let opener: LinkOpener?
 
     /// The data directory's state file, where `WidgetSharedDefaults` keeps counters, to-do
     /// lists and timers so they survive a restart.
@@ -35,19 +37,21 @@ struct InteractionSetup {
     /// Everything `run` needs before the first dashboard is made.
     static func prepare(opener: String?) throws -> InteractionSetup {
         let store = try stateStore()
-        InteractionDefaults.controls = KnownWidgets.controls
-        InteractionDefaults.opener = LinkOpener.resolve(option: opener)
         // Screen time is kept in the same state file. After a suspend, the widgets that show
         // it reload (as an app tells WidgetCenter its data changed): their live counters ran on.
         let widgetCenter = WidgetCenterRelay()
         let recorder = ScreenTimeRecorder(store: store, didResume: {
             WidgetCenter(handler: widgetCenter.handler).reloadTimelines(ofKind: ScreenTimeWidget.kind)
         })
-        return InteractionSetup(stateStore: store, screenTime: recorder, widgetCenter: widgetCenter)
+        return InteractionSetup(stateStore: store, screenTime: recorder, widgetCenter: widgetCenter,
+                                opener: LinkOpener.resolve(option: opener))
     }
 
-    /// Gives the shell's dashboards what was set up: the services widget code reaches.
+    /// Gives the shell's dashboards what was set up: the services widget code reaches, the
+    /// controls and the link opener.
     func apply(to options: inout ShellOptions) {
+        options.controls = KnownWidgets.controls
+        options.opener = opener
         options.services.sharedDefaults = stateStore
         options.services.screenTime = screenTime.backing
         options.services.widgetCenter = widgetCenter.handler

@@ -19,6 +19,10 @@ public struct ShellOptions {
     /// handed to every dashboard built; by default what is bound where the options are made.
     public var services = WidgetServices.current
     public var environment = EnvironmentValues()
+    /// The control center's controls (`c`) and where http(s) links go (nil: the detail view),
+    /// for every dashboard built.
+    public var controls: [ControlDescription] = []
+    public var opener: LinkOpener?
     /// What scripts changed in the store: the listener posts here, every dashboard built drains it.
     public var storeChanges = StoreChangeQueue()
     /// The scheduler's settings before the config's budget and jitter.
@@ -156,6 +160,8 @@ public final class DashboardShell: InteractiveHost {
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
                           stackSizes: pages.flatMap { $0.map(\.members.count) }, services: options.services)
         d.storeChanges = options.storeChanges
+        d.setControls(options.controls)
+        d.setLinkOpener(options.opener)
         options.widgetCenter?.connect(d)
         d.setActivities(options.activities)
         return d

@@ -73,13 +73,15 @@ final class InteractionState {
     /// Real seconds an intent's error stays on screen.
     var messageDuration: TimeInterval = 4
 
-    var opener: LinkOpener? = InteractionDefaults.opener
+    /// Set by `setLinkOpener` (a shell passes its options' on to every dashboard it builds).
+    var opener: LinkOpener?
     /// The detail view over the page: which widget, and the URL that opened it.
     var detail: (instance: Int, url: URL?)?
     /// A line shown in the status bar for a moment ("opened https://…").
     var notice: (text: String, until: Date)?
 
-    var controls: [ControlDescription] = InteractionDefaults.controls
+    /// Set by `setControls` (a shell passes its options' on to every dashboard it builds).
+    var controls: [ControlDescription] = []
     var showsControlCenter = false
     var controlFocus: Int?
     var controlValues: [String: ControlValueState] = [:]
