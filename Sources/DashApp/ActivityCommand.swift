@@ -33,7 +33,7 @@ enum ActivityExit {
 enum ActivityTools {
     /// The activity type called `name`, or a usage error listing the known ones.
     static func description(_ name: String) throws -> ActivityDescription {
-        let known = KnownWidgets.activities
+        let known = KnownWidgets.current().activities
         if let d = known.first(where: { $0.activityType == name }) { return d }
         printError("no activity type \"\(TextSanitizer.sanitize(name, keepNewlines: false))\" (known: \(known.map(\.activityType).joined(separator: ", ")))")
         throw ExitStatus.usage
@@ -81,7 +81,7 @@ enum ActivityTools {
     static func maximumCount(config: String?) -> Int {
         let file = ConfigCommand.file(config)
         guard FileManager.default.fileExists(atPath: file.path) else { return ActivityLimits.defaultMaximumCount }
-        return ConfigReader(widgets: KnownWidgets.all).read(file).config.maximumActivities ?? ActivityLimits.defaultMaximumCount
+        return ConfigReader(widgets: KnownWidgets.current().widgets).read(file).config.maximumActivities ?? ActivityLimits.defaultMaximumCount
     }
 
     /// Maps the store's refusals to messages and exit statuses.
@@ -285,7 +285,7 @@ struct ActivityTypesCommand: ParsableCommand {
     )
 
     func run() {
-        for d in KnownWidgets.activities {
+        for d in KnownWidgets.current().activities {
             print("\(d.activityType.padding(toLength: 10, withPad: " ", startingAt: 0)) \(d.displayName) (\(d.attributesTypeName))")
             if !d.description.isEmpty { print("           \(d.description)") }
         }

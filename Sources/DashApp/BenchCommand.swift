@@ -33,8 +33,9 @@ struct RenderBench: AsyncParsableCommand {
         // Enough widgets to fill the screen: the default home screen (or the chosen widgets),
         // repeated until there are at least 24.
         var chosen: [WidgetPlacement] = []
+        let known = KnownWidgets.current().widgets
         for text in widgets {
-            switch WidgetPlacement.parse(text, widgets: KnownWidgets.all) {
+            switch WidgetPlacement.parse(text, widgets: known) {
             case .success(let p): chosen.append(p)
             case .failure(let error):
                 printError("--widget \(text): \(error)")
@@ -44,7 +45,7 @@ struct RenderBench: AsyncParsableCommand {
         let base = chosen.isEmpty ? DefaultHomeScreen.placements : chosen
         var placements: [WidgetPlacement] = []
         while placements.count < 24 { placements += base }
-        let dashboard = Dashboard(widgets: KnownWidgets.all, placements: placements, clock: clock)
+        let dashboard = Dashboard(widgets: known, placements: placements, clock: clock)
         _ = dashboard.handle(.resize(size))
         await dashboard.settle()
         dashboard.advance()

@@ -65,8 +65,9 @@ struct ConfigCommand: ParsableCommand {
                 printError("\(url.path): no such file (widgetdash config init writes one)")
                 throw ExitStatus.noInput
             }
-            var load = ConfigReader(widgets: KnownWidgets.all).read(url)
-            load.problems += await load.unknownValueProblems(widgets: KnownWidgets.all + load.config.widgets)
+            let known = KnownWidgets.current().widgets
+            var load = ConfigReader(widgets: known).read(url)
+            load.problems += await load.unknownValueProblems(widgets: known + load.config.widgets)
             load.problems.sort { ($0.line, $0.message) < ($1.line, $1.message) }
             for problem in load.problems { print(problem) }
             if load.hasErrors { throw ExitStatus.dataError }

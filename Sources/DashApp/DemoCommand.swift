@@ -23,7 +23,7 @@ struct DemoCommand: ParsableCommand {
             throw ExitStatus.usage
         }
         let look = try ThemeChoice.resolve(theme: theme, scheme: nil)
-        var options = ShellOptions(widgets: KnownWidgets.all, configFile: nil, defaultPages: [[]], defaultLockScreen: [],
+        var options = ShellOptions(widgets: KnownWidgets.current().widgets, configFile: nil, defaultPages: [[]], defaultLockScreen: [],
                                    clock: TravelClock(start: Date(), speed: 1),
                                    presentation: PresentationOptions(library: look.library, theme: look.theme, scheme: look.scheme))
         options.themeGiven = true

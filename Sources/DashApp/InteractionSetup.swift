@@ -49,8 +49,8 @@ struct InteractionSetup {
 
     /// Gives the shell's dashboards what was set up: the services widget code reaches, the
     /// controls and the link opener.
-    func apply(to options: inout ShellOptions) {
-        options.controls = KnownWidgets.controls
+    func apply(to options: inout ShellOptions, controls: [ControlDescription]) {
+        options.controls = controls
         options.opener = opener
         options.services.sharedDefaults = stateStore
         options.services.screenTime = screenTime.backing

@@ -23,7 +23,7 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let widgets = KnownWidgets.all
+        let widgets = KnownWidgets.current().widgets
         let items = widgets.map {
             Item(kind: $0.kind, displayName: $0.displayName, description: $0.description,
                  families: $0.supportedFamilies.map(\.rawValue), notes: Self.notes($0))

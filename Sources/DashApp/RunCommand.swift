@@ -46,7 +46,9 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let setup = try InteractionSetup.prepare(opener: opener)
-        let known = KnownWidgets.all
+        // Merged once: the widgets, the controls and the activity types.
+        let knownWidgets = KnownWidgets.current()
+        let known = knownWidgets.widgets
         var placements: [WidgetPlacement] = []
         for text in widgets {
             switch await CommandLineInput.placement(text, in: known) {
@@ -103,7 +105,7 @@ struct RunCommand: AsyncParsableCommand {
         options.themeGiven = theme != nil
         options.schemeGiven = scheme != nil
         options.autoLockGiven = autoLock != nil
-        setup.apply(to: &options)
+        setup.apply(to: &options, controls: knownWidgets.controls)
         options.watchesConfig = true
         // Before the shell: its dashboard asks providers at once, and they read the store.
         // One connection for widgets and activities, opened on the first read.
@@ -113,7 +115,8 @@ struct RunCommand: AsyncParsableCommand {
         defer { storeListener?.stop() }
         let activityMaximum = ActivityMaximum()
         options.activityMaximum = activityMaximum
-        let activities = ActivityLink.start(options: store, store: sharedStore, maximum: activityMaximum, changes: options.storeChanges)
+        let activities = ActivityLink.start(options: store, store: sharedStore, maximum: activityMaximum, changes: options.storeChanges,
+                                            descriptions: knownWidgets.activities)
         options.activities = activities.controller
         options.services.activities = activities.backing
         let shell = DashboardShell(options)

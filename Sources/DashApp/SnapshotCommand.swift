@@ -43,7 +43,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     var renderingMode: String?
 
     func run() async throws {
-        let known = KnownWidgets.all
+        let known = KnownWidgets.current().widgets
         let placement: WidgetPlacement
         // The family comes from the placement text when it names one, else from --family.
         var text = kind

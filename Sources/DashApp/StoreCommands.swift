@@ -229,13 +229,13 @@ enum ActivityLink {
     /// `maximum` is what the config allows; the shell keeps it current as it reads the config.
     /// Returns what the shell shows and the backing for the dashboard's services.
     static func start(options: StoreOptions, store: LazySharedStore, maximum: ActivityMaximum,
-                      changes: StoreChangeQueue) -> (controller: ActivityController, backing: ActivitySystem.Backing) {
+                      changes: StoreChangeQueue, descriptions: [ActivityDescription]) -> (controller: ActivityController, backing: ActivitySystem.Backing) {
         let location = options.location
         let backing = store.activityBacking(maximum: maximum) { id in
             // Every dashboard on this store hears it, this one included (through its socket).
             StoreNotifier.post([.activity(id)], location: location)
             changes.post([.activity(id)])
         }
-        return (ActivityController(descriptions: KnownWidgets.activities, source: .store(store)), backing)
+        return (ActivityController(descriptions: descriptions, source: .store(store)), backing)
     }
 }

@@ -20,15 +20,20 @@ import WidgetDash
 public enum WidgetDashApp {
     /// Parses the command line and runs the dashboard or the subcommand it names, with the
     /// widgets (and controls) of `bundles` known after the built-in ones.
-    public static func main(adding bundles: [any WidgetBundle.Type] = []) async {
+    public static func main(adding bundles: [any (WidgetBundle & SendableMetatype).Type] = []) async {
         // Without added bundles nothing can be shadowed, and the built-ins are merged only
-        // when a command first asks for them (`set`, `get`, `push` never do).
-        if !bundles.isEmpty {
-            KnownWidgets.add(bundles)
-            for kind in KnownWidgets.shadowedKinds {
-                printError("an added bundle's kind \"\(kind)\" is already taken; that one is left out (give it a kind of its own)")
+        // when a command asks for them (`set`, `get`, `push` never do).
+        await KnownWidgets.$addedBundles.withValue(bundles) {
+            if !bundles.isEmpty {
+                for kind in KnownWidgets.current().shadowedKinds {
+                    printError("an added bundle's kind \"\(kind)\" is already taken; that one is left out (give it a kind of its own)")
+                }
             }
+            await run()
         }
+    }
+
+    private static func run() async {
         // Decoding pictures is a system service (as UIImage is on iOS): every subcommand that
         // draws widgets (run, snapshot, demo) gets it, bound for the command's task; `run`
         // adds the rest of its services to these. Giving it costs a closure.
@@ -38,7 +43,7 @@ public enum WidgetDashApp {
     }
 }
 
-extension WidgetBundle {
+extension WidgetBundle where Self: SendableMetatype {
     /// Runs widgetdash with this bundle's widgets added to the built-in ones: what `@main`
     /// on a bundle calls.
     public static func main() async {

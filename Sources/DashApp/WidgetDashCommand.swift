@@ -33,44 +33,36 @@ enum ExitStatus {
 /// The widgets this process knows: the built-in bundle, the command widget, then any bundles
 /// added by `WidgetDashApp.main(adding:)` (a widget extension's own).
 ///
-/// The bundles are merged once: the first read of the built-ins alone, or `add`. Commands read
-/// the lists several times (`run` for its widgets, the controls and the activities; `list` for
-/// each line), and a merge builds every widget's description again.
-enum KnownWidgets {
-    /// The merged bundles. Safe without a lock: the first read is lazy and thread-safe, as any
-    /// static's; the one write, in `add`, comes from `WidgetDashApp.main(adding:)` before the
-    /// command line is parsed and before any task or thread exists; later it is only read.
-    nonisolated(unsafe) private static var known = Known([BuiltinWidgets()])
+/// Nothing process-wide: `WidgetDashApp.main(adding:)` binds the added bundle types (a
+/// task-local) around the command, and a command merges once with ``current()`` and keeps
+/// the value (a merge builds every widget's description again).
+struct KnownWidgets {
+    /// Bundle types that are safe to hand between tasks (every concrete type is, unless its
+    /// conformance is isolated to an actor).
+    typealias BundleType = any (WidgetBundle & SendableMetatype).Type
 
-    private struct Known {
-        var widgets: [WidgetDescription]
-        var controls: [ControlDescription]
-        var shadowed: [String]
-        var activities: [ActivityDescription]
+    /// The bundles added after the built-in one, for the command running in this task.
+    @TaskLocal static var addedBundles: [BundleType] = []
 
-        init(_ bundles: [any WidgetBundle]) {
-            (widgets, controls, shadowed) = KnownWidgets.merged(bundles)
-            var seen = Set<String>()
-            activities = bundles.flatMap(\.activityDescriptions).filter { seen.insert($0.activityType).inserted }
-        }
-    }
-
-    /// Adds bundles after the built-in one (the built-ins first, so a kind keeps its built-in
-    /// meaning). Called once, before anything reads the lists.
-    static func add(_ bundles: [any WidgetBundle.Type]) {
-        known = Known([BuiltinWidgets()] + bundles.map { $0.init() })
-    }
-
-    static var all: [WidgetDescription] { known.widgets }
-
+    let widgets: [WidgetDescription]
     /// The controls of every bundle, for the control center.
-    static var controls: [ControlDescription] { known.controls }
-
+    let controls: [ControlDescription]
     /// Kinds an added bundle uses that an earlier bundle already has.
-    static var shadowedKinds: [String] { known.shadowed }
-
+    let shadowedKinds: [String]
     /// The Live Activity types of every bundle (a type keeps its first meaning).
-    static var activities: [ActivityDescription] { known.activities }
+    let activities: [ActivityDescription]
+
+    init(_ bundles: [any WidgetBundle]) {
+        (widgets, controls, shadowedKinds) = Self.merged(bundles)
+        var seen = Set<String>()
+        activities = bundles.flatMap(\.activityDescriptions).filter { seen.insert($0.activityType).inserted }
+    }
+
+    /// The built-in bundle and the added ones (built-ins first, so a kind keeps its built-in
+    /// meaning), merged.
+    static func current() -> KnownWidgets {
+        KnownWidgets([BuiltinWidgets()] + addedBundles.map { $0.init() })
+    }
 
     /// The widgets and controls of `bundles` (the built-in bundle first) with the command
     /// widget after the first bundle's widgets. A widget or control whose kind is already taken

@@ -63,6 +63,16 @@ struct KnownWidgetsTests {
         #expect(clocks.first?.displayName == "Clock")
     }
 
+    @Test func addedBundlesAreBoundAroundTheCommandNotKeptForTheProcess() {
+        KnownWidgets.$addedBundles.withValue([PizzaBundle.self]) {
+            let known = KnownWidgets.current()
+            #expect(known.widgets.last?.kind == "pizza")
+            #expect(known.shadowedKinds == ["clock"])
+        }
+        #expect(!KnownWidgets.current().widgets.contains { $0.kind == "pizza" })
+        #expect(KnownWidgets.current().shadowedKinds.isEmpty)
+    }
+
     @Test func aControlKindAlreadyTakenIsLeftOutToo() {
         let merged = KnownWidgets.merged([BuiltinWidgets(), PizzaBundle(), PizzaBundle()])
         #expect(merged.shadowed == ["clock", "pizza", "clock", "oven"])
