@@ -141,9 +141,6 @@ public final class NetworkHistory: Sendable {
 
     public init() {}
 
-    /// The history shared by every network widget of the process.
-    public static let shared = NetworkHistory()
-
     /// Records a reading taken at `time` (monotonic seconds) and returns the current rate and
     /// the recent ones, oldest first. The rate is nil for an interface's first reading and
     /// after its counters were reset.

@@ -75,7 +75,7 @@ public struct NetworkProvider: TimelineProvider {
     /// The pause before a second reading when an interface has no rate yet.
     public var sampleInterval: Duration
 
-    public init(path: String = "/proc/net/dev", history: NetworkHistory = .shared,
+    public init(path: String = "/proc/net/dev", history: NetworkHistory,
                 monotonicSeconds: @escaping @Sendable () -> Double = NetworkProvider.continuousSeconds,
                 sampleInterval: Duration = .milliseconds(500)) {
         self.path = path
@@ -139,10 +139,17 @@ public struct NetworkProvider: TimelineProvider {
 
 /// Network: received and sent per second on one interface, with a sparkline of the last minutes.
 public struct NetworkWidget: Widget {
-    public init() {}
+    /// Readings and rates between reloads, shared by every network widget of this description.
+    private let history: NetworkHistory
+
+    /// A widget with a history of its own: a bundle makes its descriptions once, so every
+    /// network widget placed from them shares it.
+    public init() { history = NetworkHistory() }
+
+    public init(history: NetworkHistory) { self.history = history }
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "network", provider: NetworkProvider()) { entry in
+        StaticConfiguration(kind: "network", provider: NetworkProvider(history: history)) { entry in
             NetworkView(entry: entry)
         }
         .configurationDisplayName("Network")
