@@ -37,9 +37,9 @@ struct InteractionSetup {
     /// Everything `run` needs before the first dashboard is made.
     static func prepare(opener: String?) throws -> InteractionSetup {
         let store = try stateStore()
+        let widgetCenter = WidgetCenterRelay()
         // Screen time is kept in the same state file. After a suspend, the widgets that show
         // it reload (as an app tells WidgetCenter its data changed): their live counters ran on.
-        let widgetCenter = WidgetCenterRelay()
         let recorder = ScreenTimeRecorder(store: store, didResume: {
             WidgetCenter(handler: widgetCenter.handler).reloadTimelines(ofKind: ScreenTimeWidget.kind)
         })

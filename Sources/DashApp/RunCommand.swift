@@ -121,7 +121,8 @@ struct RunCommand: AsyncParsableCommand {
         options.services.activities = activities.backing
         let shell = DashboardShell(options)
         do {
-            _ = try await TerminalRunLoop.runOnOwnThread(host: shell, foregroundObserver: setup.screenTime)
+            _ = try await TerminalRunLoop.runOnOwnThread(host: ServicesBoundHost(shell, services: options.services),
+                                                               foregroundObserver: setup.screenTime)
         } catch {
             printError("\(error)")
             throw ExitCode.failure

@@ -1,0 +1,61 @@
+import Foundation
+import Synchronization
+@testable import DashHost
+import Testing
+import WidgetDash
+
+/// Services are handed in, never set process-wide: what a dashboard was given is what its
+/// widgets' code sees, and nothing else sees it.
+@Suite("Services handed to a dashboard")
+struct ServicesTests {
+    /// What providers read, from any task.
+    final class Seen: Sendable {
+        let values = Mutex<[Int]>([])
+    }
+
+    /// A widget whose provider records the counter it reads through `WidgetSharedDefaults`.
+    static func counterWidget(_ seen: Seen) -> WidgetDescription {
+        describe("a", ScriptedProvider(make: { date in
+            seen.values.withLock { $0.append(WidgetSharedDefaults(suiteName: "services-test").integer(forKey: "n")) }
+            return Timeline(entries: [TestEntry(date: date, label: "a")], policy: .never)
+        }))
+    }
+
+    @Test("A provider, run in a detached task, reads the services its dashboard was given")
+    func providersSeeTheDashboardsServices() async {
+        let store = InMemoryWidgetStateStore()
+        store.modify("services-test") { $0["n"] = .int(7) }
+        let seen = Seen()
+        let d = Dashboard(widgets: [Self.counterWidget(seen)], placements: [WidgetPlacement(kind: "a", family: .systemSmall)],
+                          clock: ManualClock(t0), services: WidgetServices(sharedDefaults: store))
+        await d.settle()
+        #expect(seen.values.withLock { $0 } == [7])
+        // Nothing reached the unbound services.
+        #expect(WidgetSharedDefaults(suiteName: "services-test").integer(forKey: "n") == 0)
+    }
+
+    @Test("ServicesBoundHost binds them around every call the loop's thread makes")
+    func theLoopsCallsAreBound() async {
+        final class Probe: InteractiveHost {
+            var rendered: [Bool] = []
+            func attach(waker: @escaping @Sendable () -> Void) {}
+            func handle(_ event: InputEvent) -> HostAction { .continue }
+            func advance() {}
+            func secondsUntilNextDeadline() -> Double? { nil }
+            var needsDisplay: Bool { ImageDecoding.isAvailable }
+            func render(size: CellSize) -> Canvas {
+                rendered.append(ImageDecoding.isAvailable)
+                return Canvas(size: size)
+            }
+        }
+        let probe = Probe()
+        let decoder = ImageDecoding.Backing(fileExtensions: ["png"]) { (_: String, _: PixelSize) throws(ImageDecodingError) -> DecodedImage in
+            throw ImageDecodingError(.unsupported, "a fake")
+        }
+        let host = ServicesBoundHost(probe, services: WidgetServices(imageDecoding: decoder))
+        #expect(host.needsDisplay)
+        _ = host.render(size: CellSize(width: 1, height: 1))
+        _ = probe.render(size: CellSize(width: 1, height: 1))
+        #expect(probe.rendered == [true, false])
+    }
+}
