@@ -23,21 +23,30 @@ public enum ImageCodec {
         public init() {}
     }
 
-    /// One decode at a time in the process: two photos widgets reloading together would
-    /// otherwise add their working memory (and the machine's cores are few anyway).
-    private static let oneAtATime = Mutex(())
-
     /// The extensions the decoder is offered by name; the format itself comes from the bytes.
     public static let fileExtensions: Set<String> = ["png", "jpg", "jpeg"]
 
     /// This codec as ``ImageDecoding``'s backing, for the host's ``WidgetServices``.
+    ///
+    /// The backing decodes one picture at a time (the host makes one for the process): two
+    /// photos widgets reloading together would otherwise add their working memory, and the
+    /// machine's cores are few anyway.
     public static func backing(limits: Limits = Limits()) -> ImageDecoding.Backing {
-        ImageDecoding.Backing(fileExtensions: fileExtensions) { (path: String, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
-            try decode(path: path, fitting: box, limits: limits)
+        let oneAtATime = DecodeGate()
+        return ImageDecoding.Backing(fileExtensions: fileExtensions) { (path: String, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
+            try oneAtATime.lock.withLock { _ throws(ImageDecodingError) -> DecodedImage in
+                try decode(path: path, fitting: box, limits: limits)
+            }
         }
     }
 
-    /// Decodes `path` into a thumbnail that fits `box`.
+    /// The lock a backing's decodes take turns on.
+    private final class DecodeGate: Sendable {
+        let lock = Mutex(())
+    }
+
+    /// Decodes `path` into a thumbnail that fits `box` (at once: only a ``backing(limits:)``
+    /// takes turns).
     public static func decode(path: String, fitting box: PixelSize, limits: Limits = Limits()) throws(ImageDecodingError) -> DecodedImage {
         var c = wd_image_limits()
         c.box_width = Int32(clamping: box.width)
@@ -47,7 +56,7 @@ public enum ImageCodec {
         c.max_pixels = limits.maxPixels
         c.max_decoder_memory = limits.maxDecoderMemory
         var image = wd_image()
-        let status = oneAtATime.withLock { _ in wd_image_decode_file(path, &c, &image) }
+        let status = wd_image_decode_file(path, &c, &image)
         defer { wd_image_free(&image) }
         let message = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
