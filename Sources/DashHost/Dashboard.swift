@@ -48,10 +48,14 @@ public final class Dashboard: InteractiveHost {
     /// The configured page each displayed page belongs to (a page too big for the terminal
     /// flows onto several).
     private var pageGroup: [Int] = [0]
-    private var panelCache: [Int: Canvas] = [:]
+    /// A memo of rendered panels, not state: an entry stands for a render of the panel as its
+    /// state is now, until the panel is marked dirty or its live text's next moment comes.
+    private var panelCache: [Int: RenderedView] = [:]
+    /// What changed since the last frame drawn; the router clears them after drawing.
     var dirtyPanels = Set<Int>()
     var screenDirty = true
-    private var statusMinute: Date?
+    /// The size of the frame last drawn and when it changes by itself.
+    private var lastDrawn: (size: CellSize, nextRedraw: Date?)?
 
     public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings(), presentation options: PresentationOptions = PresentationOptions(), pageSizes: [Int]? = nil, stackSizes: [Int]? = nil) {
         self.pageSizes = pageSizes
@@ -88,13 +92,29 @@ public final class Dashboard: InteractiveHost {
         self.waker = waker
     }
 
-    public var needsDisplay: Bool { screenDirty || !dirtyPanels.isEmpty }
+    /// True when the state changed since the last frame drawn.
+    var hasChanges: Bool { screenDirty || !dirtyPanels.isEmpty }
+
+    /// True when the state changed since the last frame drawn, or that frame's cells changed
+    /// by themselves (live text, the status line's minute).
+    public var needsDisplay: Bool {
+        hasChanges || lastDrawn.map { frame in frame.nextRedraw.map { clock.now() >= $0 } ?? false } ?? true
+    }
 
     public func secondsUntilNextDeadline() -> Double? {
-        let candidates = [scheduler.nextDeadline(), nextStatusLineChange(), presentationDeadline(), interactionDeadline(), stackDeadline(),
-                          activities?.deadline(now: clock.now())].compactMap { $0 }
-        guard let earliest = candidates.min() else { return nil }
-        return max(0, clock.wallSeconds(until: earliest))
+        seconds(until: [stateDeadline(), nextRedraw()].compactMap { $0 }.min())
+    }
+
+    /// The next moment the state changes by itself: the scheduler, the lock, intents, stacks and
+    /// Live Activities (what is drawn is not asked: see ``nextRedraw()``).
+    func stateDeadline() -> Date? {
+        [scheduler.nextDeadline(), presentationDeadline(), interactionDeadline(), stackDeadline(),
+         activities?.deadline(now: clock.now())].compactMap { $0 }.min()
+    }
+
+    /// Wall-clock seconds until `date` (never negative); nil for nil.
+    func seconds(until date: Date?) -> Double? {
+        date.map { max(0, clock.wallSeconds(until: $0)) }
     }
 
     public func advance() {
@@ -117,7 +137,6 @@ public final class Dashboard: InteractiveHost {
         perform(scheduler.advance(to: now))
         updateStacks(at: now)
         lockIfIdle(at: now)
-        if let minute = statusMinute, now >= minute { screenDirty = true }
     }
 
     public func handle(_ event: InputEvent) -> HostAction {
@@ -165,44 +184,87 @@ public final class Dashboard: InteractiveHost {
         return .continue
     }
 
+    /// The router's draw step: takes in a new size, renders the frame, then keeps what it drew
+    /// (see ``didDraw(_:size:)``).
     public func render(size: CellSize) -> Canvas {
-        if size != screenSize {
-            screenSize = size
-            relayout()
-        }
-        let now = clock.now()
-        let palette = environment.palette
-        var screen = Canvas(size: size, fill: .blank(CellStyle(foreground: palette.primary, background: palette.background)))
-        let area = homeArea
-        if isLocked {
-            drawLockScreen(&screen, now: now)
-        } else if layout.pages.allSatisfy(\.isEmpty) {
-            drawTooSmall(&screen)
-        } else {
-            let page = layout.pages[min(currentPage, layout.pages.count - 1)]
-            let panelRects = page.map { (id: slotInstance($0.index).id, rect: CellRect(origin: CellPoint(x: area.x + $0.rect.x, y: area.y + $0.rect.y), size: slotInstance($0.index).family.size)) }
-            // The inspector covers the page: no panel is visible, so none may tick.
-            let visible = showsInspector ? [] : Set(page.map { slotInstance($0.index).id })
-            for placement in page where !showsInspector {
-                let instance = slotInstance(placement.index)
-                let panel = panelCanvas(instance, now: now)
-                screen.draw(panel, at: CellPoint(x: area.x + placement.rect.x, y: area.y + placement.rect.y))
-            }
-            // After drawing: the panels just reported their interactive elements.
-            updateFocusOrder(panels: panelRects)
-            if showsInspector { drawInspector(&screen, page: page.map { slotInstance($0.index) }, now: now) }
-            // Live text ticks only while visible: forget the refreshes of widgets off screen.
-            for instance in instances where !visible.contains(instance.id) {
-                scheduler.setRefresh(instance.id, at: nil, now: now)
-            }
-        }
-        if !isLocked && !showsInspector { drawIsland(&screen, now: now) }
-        drawInteractionScreens(&screen, now: now)
-        drawStatusLine(&screen, now: now)
-        if showsHelp { drawHelp(&screen) }
+        takeSize(size)
+        let drawn = renderFrame(size: size)
+        didDraw(drawn, size: size)
+        return drawn.frame.canvas
+    }
+
+    /// Takes in the size the screen is drawn at (the run loop resizes first; tests may not).
+    func takeSize(_ size: CellSize) {
+        guard size != screenSize else { return }
+        screenSize = size
+        relayout()
+    }
+
+    /// Forgets what changed since the last frame: another screen drew it (StandBy).
+    func clearChanges() {
         dirtyPanels.removeAll()
         screenDirty = false
-        return screen
+    }
+
+    /// The frame for the state as it is, at `size`: pure, it writes nothing but the memo of
+    /// rendered panels (see ``panelView(_:now:)``). Rendering twice gives the same frame.
+    public func frame(size: CellSize) -> Frame { renderFrame(size: size).frame }
+
+    /// The frame and the regions it drew (what ``didDraw(_:size:)`` keeps for clicks and focus).
+    func renderFrame(size: CellSize) -> DashboardFrame {
+        let now = clock.now()
+        let palette = environment.palette
+        var drawn = DashboardFrame(frame: Frame(canvas: Canvas(size: size, fill: .blank(CellStyle(foreground: palette.primary, background: palette.background)))))
+        let (layout, page) = size == screenSize ? (self.layout, currentPage) : layout(for: size)
+        let area = homeArea(for: size)
+        if isLocked {
+            drawLockScreen(&drawn, now: now)
+        } else if layout.pages.allSatisfy(\.isEmpty) {
+            drawTooSmall(&drawn.frame.canvas)
+        } else {
+            let placements = layout.pages[min(page, layout.pages.count - 1)]
+            var panels: [(id: Int, rect: CellRect, view: RenderedView?)] = []
+            for placement in placements {
+                let instance = slotInstance(placement.index)
+                let origin = CellPoint(x: area.x + placement.rect.x, y: area.y + placement.rect.y)
+                // The inspector covers the page: no panel is drawn, so none may tick.
+                let view = showsInspector ? nil : panelView(instance, now: now)
+                panels.append((instance.id, CellRect(origin: origin, size: instance.family.size), view))
+                guard let view else { continue }
+                drawn.frame.canvas.draw(view.canvas, at: origin)
+                drawn.frame.redraw(at: view.nextRefresh)
+            }
+            drawn.regions.panels = panels
+            if showsInspector { drawInspector(&drawn.frame.canvas, page: placements.map { slotInstance($0.index) }, now: now) }
+        }
+        if !isLocked && !showsInspector { drawIsland(&drawn, now: now) }
+        drawInteractionScreens(&drawn, now: now)
+        drawStatusLine(&drawn, pageCount: layout.pages.count, page: page, now: now)
+        if showsHelp { drawHelp(&drawn.frame.canvas) }
+        return drawn
+    }
+
+    /// The router's step after a frame is drawn: keeps the regions it drew (for clicks, arrows
+    /// and Tab), corrects the focus to what is on screen, and clears the dirty marks.
+    func didDraw(_ drawn: DashboardFrame, size: CellSize) {
+        if let panels = drawn.regions.panels {
+            for panel in panels { if let view = panel.view { recordInteraction(panel.id, view) } }
+            updateFocusOrder(panels: panels.map { ($0.id, $0.rect) })
+        }
+        if let tiles = drawn.regions.controlTiles { interaction.controlTiles = tiles }
+        keepActivityRegions(drawn.regions)
+        clearChanges()
+        lastDrawn = (size, drawn.frame.nextRedraw)
+    }
+
+    /// The next moment the frame for the current state changes by itself. The frame last drawn
+    /// answers when nothing changed since; otherwise the frame is rendered (purely) to learn it,
+    /// so the answer does not depend on whether a render happened.
+    func nextRedraw() -> Date? {
+        if let last = lastDrawn, !hasChanges, last.size == screenSize, last.nextRedraw.map({ clock.now() < $0 }) ?? true {
+            return last.nextRedraw
+        }
+        return renderFrame(size: screenSize).frame.nextRedraw
     }
 
     // MARK: Testing and tools
@@ -229,7 +291,9 @@ public final class Dashboard: InteractiveHost {
 
     /// The screen area the home grid uses: everything but the status line, with a top margin
     /// when a row is to spare.
-    private var homeArea: CellRect {
+    private var homeArea: CellRect { homeArea(for: screenSize) }
+
+    private func homeArea(for screenSize: CellSize) -> CellRect {
         let height = max(0, screenSize.height - 1)
         let gridRows = (height + HomeLayout.rowGutter) / (HomeLayout.slotSize.height + HomeLayout.rowGutter)
         let used = gridRows * (HomeLayout.slotSize.height + HomeLayout.rowGutter) - HomeLayout.rowGutter
@@ -238,15 +302,24 @@ public final class Dashboard: InteractiveHost {
     }
 
     private func relayout() {
-        if let pageSizes {
-            (layout, pageGroup) = HomeLayout.pack(slots.map { instances[$0.members[0]].family }, groups: pageSizes, in: homeArea.size)
-        } else {
-            layout = HomeLayout.pack(slots.map { instances[$0.members[0]].family }, in: homeArea.size)
-            pageGroup = Array(repeating: 0, count: layout.pages.count)
-        }
+        (layout, pageGroup) = pack(in: homeArea.size)
         currentPage = min(currentPage, max(0, layout.pages.count - 1))
         dirtyPanels.formUnion(instances.map(\.id))
         screenDirty = true
+    }
+
+    /// The home screen's slots packed into pages of `size`, and the configured page of each.
+    private func pack(in size: CellSize) -> (HomeLayout.Result, [Int]) {
+        let families = slots.map { instances[$0.members[0]].family }
+        if let pageSizes { return HomeLayout.pack(families, groups: pageSizes, in: size) }
+        let layout = HomeLayout.pack(families, in: size)
+        return (layout, Array(repeating: 0, count: layout.pages.count))
+    }
+
+    /// The layout and the page shown at a size other than the screen's (a render asked for one).
+    private func layout(for size: CellSize) -> (HomeLayout.Result, Int) {
+        let layout = pack(in: homeArea(for: size).size).0
+        return (layout, min(currentPage, max(0, layout.pages.count - 1)))
     }
 
     /// The configured page (0-based) the page on screen shows: where the gallery adds.
@@ -268,23 +341,27 @@ public final class Dashboard: InteractiveHost {
         screenDirty = true
     }
 
-    private func panelCanvas(_ instance: WidgetInstance, now: Date) -> Canvas {
-        if !dirtyPanels.contains(instance.id), let cached = panelCache[instance.id] { return cached }
+    /// The panel of `instance` as its state is now, from the memo when it still stands for that.
+    private func panelView(_ instance: WidgetInstance, now: Date) -> RenderedView {
+        if !dirtyPanels.contains(instance.id), let cached = panelCache[instance.id], cached.nextRefresh.map({ now < $0 }) ?? true {
+            return cached
+        }
         let rendered = WidgetPanel(description: instance.description, family: instance.family)
             .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status,
                     focused: FocusRing.instance(of: focus.focused) == instance.id, locked: isLocked,
                     interaction: panelInteraction(for: instance.id), stack: stackDots(of: instance.id))
-        recordInteraction(instance.id, rendered)
-        panelCache[instance.id] = rendered.canvas
-        scheduler.setRefresh(instance.id, at: rendered.nextRefresh, now: now)
-        return rendered.canvas
+        panelCache[instance.id] = rendered
+        return rendered
     }
+
+    /// Drops a panel's memo entry: what it depends on changed without marking it dirty.
+    func forgetPanel(_ id: Int) { panelCache[id] = nil }
 
     func perform(_ effects: [TimelineScheduler.Effect]) {
         for effect in effects {
             switch effect {
             case .reload(let request): startReload(request)
-            case .entryChanged(let id), .refresh(let id), .deferred(let id, _, _): dirtyPanels.insert(id)
+            case .entryChanged(let id), .deferred(let id, _, _): dirtyPanels.insert(id)
             case .timedOut(let request):
                 // Abandoned: cancel the task (a cooperative provider stops) and stop waiting for it.
                 inFlight.removeValue(forKey: request.serial)?.cancel()
@@ -313,36 +390,34 @@ public final class Dashboard: InteractiveHost {
     }
 
 
-    /// When the status line's clock shows a new minute. It is noted when the line is drawn, so
-    /// asking for the next deadline never moves it past a minute not drawn yet; nil when that
-    /// minute has passed and the line was not drawn since (another screen covers it).
-    private func nextStatusLineChange() -> Date? {
-        guard let minute = statusMinute, minute > clock.now() else { return nil }
-        return minute
-    }
-
     // MARK: Drawing the chrome
 
-    private func drawStatusLine(_ screen: inout Canvas, now: Date) {
-        guard screen.height > 0 else { return }
+    /// The status line; its clock asks for a redraw at the next minute.
+    private func drawStatusLine(_ drawn: inout DashboardFrame, pageCount: Int, page: Int, now: Date) {
+        let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
+        guard drawn.frame.canvas.height > 0 else { return }
+        drawn.frame.redraw(at: minute)
+        drawStatusLine(&drawn.frame.canvas, pageCount: pageCount, page: page, now: now)
+    }
+
+    private func drawStatusLine(_ screen: inout Canvas, pageCount: Int, page: Int, now: Date) {
         let palette = environment.palette
         let y = screen.height - 1
         let style = CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground)
         screen.fill(CellRect(x: 0, y: y, width: screen.width, height: 1), style: style)
         var left = " widgetdash" + presentationStatus()
         if let notice = interactionNotice(now: now) { left += "  " + notice }
-        if layout.pages.count > 1 {
-            left += "  " + (0..<layout.pages.count).map { $0 == currentPage ? "●" : "○" }.joined(separator: " ")
+        if pageCount > 1 {
+            left += "  " + (0..<pageCount).map { $0 == page ? "●" : "○" }.joined(separator: " ")
         }
         let c = environment.calendarInZone.dateComponents([.hour, .minute], from: now)
         var time = String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
         if let travel = travelStatus(now: now) { time = travel }
-        let hints = isLocked ? "l unlock  q quit " : layout.pages.count > 1 ? "PgUp/PgDn pages  ? help  q quit " : "? help  q quit "
+        let hints = isLocked ? "l unlock  q quit " : pageCount > 1 ? "PgUp/PgDn pages  ? help  q quit " : "? help  q quit "
         let right = time + "   " + hints
         screen.write(left, x: 0, y: y, style: CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground, attributes: .bold))
         let rx = screen.width - TextWidth.width(of: right)
         if rx > TextWidth.width(of: left) + 1 { screen.write(right, x: rx, y: y, style: style) }
-        statusMinute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
     }
 
     /// The keys, for the help overlay: short enough that two columns fit 80×24.

@@ -95,7 +95,10 @@ public final class DashboardShell: InteractiveHost {
     private var asked = Set<String>()
     private let arrived = PreviewMailbox()
     private var previewTasks: [Task<Void, Never>] = []
-    private var standByRefresh: Date?
+    /// When the StandBy frame last drawn changes by itself, and whether one was drawn since the
+    /// last change of mode.
+    private var standByRedraw: Date?
+    private var standByDrawn = false
 
     public init(_ options: ShellOptions) {
         self.options = options
@@ -226,16 +229,29 @@ public final class DashboardShell: InteractiveHost {
     }
 
     public var needsDisplay: Bool {
-        dirty || !arrived.items.withLock { $0.isEmpty } || ((mode == .home || mode == .standBy) && dashboard.needsDisplay)
+        if dirty || !arrived.items.withLock({ $0.isEmpty }) { return true }
+        switch mode {
+        case .home: return dashboard.needsDisplay
+        case .standBy: return dashboard.hasChanges || standByRedraw.map { options.clock.now() >= $0 } ?? false
+        case .gallery, .demo: return false
+        }
     }
 
+    /// The earliest of what the dashboard's state waits for and the next redraw of the screen
+    /// shown (the gallery's and the demo's previews do not tick).
     public func secondsUntilNextDeadline() -> Double? {
-        var seconds = dashboard.secondsUntilNextDeadline()
-        if mode == .standBy, let refresh = standByRefresh {
-            let s = max(0, options.clock.wallSeconds(until: refresh))
-            seconds = min(seconds ?? s, s)
+        switch mode {
+        case .home: return dashboard.secondsUntilNextDeadline()
+        case .gallery, .demo: return dashboard.seconds(until: dashboard.stateDeadline())
+        case .standBy: return dashboard.seconds(until: [dashboard.stateDeadline(), nextStandByRedraw()].compactMap { $0 }.min())
         }
-        return seconds
+    }
+
+    /// When StandBy's frame for the state as it is changes by itself: the frame last drawn
+    /// answers when nothing changed since, else the frame is rendered (purely) to learn it.
+    private func nextStandByRedraw() -> Date? {
+        if standByDrawn, !dirty, !dashboard.hasChanges, standByRedraw.map({ options.clock.now() < $0 }) ?? true { return standByRedraw }
+        return renderFrame(size: screenSize).frame.nextRedraw
     }
 
     public func advance() {
@@ -246,7 +262,6 @@ public final class DashboardShell: InteractiveHost {
         }
         dashboard.advance()
         if platter?.advance() == true { dirty = true }
-        if mode == .standBy, let refresh = standByRefresh, options.clock.now() >= refresh { dirty = true }
     }
 
     public func handle(_ event: InputEvent) -> HostAction {
@@ -273,6 +288,7 @@ public final class DashboardShell: InteractiveHost {
 
     private func enter(_ newMode: Mode) {
         mode = newMode
+        standByDrawn = false
         dirty = true
         if newMode == .home { dashboard.invalidateAll() }
     }
@@ -351,6 +367,7 @@ public final class DashboardShell: InteractiveHost {
         demoFamily = family
         demoPage = 0
         mode = .demo
+        standByDrawn = false
         dirty = true
     }
 
@@ -368,56 +385,99 @@ public final class DashboardShell: InteractiveHost {
 
     // MARK: Drawing
 
+    /// A frame of the shell: the screen shown, and what the router does after drawing it.
+    struct ShellFrame {
+        var frame: Frame
+        /// The home screen's frame (its regions), when it is the one shown.
+        var home: DashboardFrame?
+        /// Previews drawn as placeholders whose snapshots were never asked for.
+        var wantedPreviews: [(key: String, widget: WidgetDescription, family: WidgetFamily)] = []
+        /// How many pages the demo needed.
+        var demoPages: Int?
+    }
+
+    /// The router's draw step: takes in the size, renders the frame, then keeps what it drew.
     public func render(size: CellSize) -> Canvas {
         screenSize = size
-        dirty = false
+        if mode == .home { dashboard.takeSize(size) }
+        let drawn = renderFrame(size: size)
+        didDraw(drawn, size: size)
+        return drawn.frame.canvas
+    }
+
+    /// The frame for the state as it is: pure (the dashboard's memo of panels aside).
+    public func frame(size: CellSize) -> Frame { renderFrame(size: size).frame }
+
+    func renderFrame(size: CellSize) -> ShellFrame {
         let palette = dashboard.environment.palette
         switch mode {
         case .home:
-            var screen = dashboard.render(size: size)
-            if showsProblems { ProblemsPanel.draw(problems, fellBack: fellBack, into: &screen, palette: palette) }
-            platter?.draw(into: &screen, palette: palette)
-            return screen
+            var home = dashboard.renderFrame(size: size)
+            if showsProblems { ProblemsPanel.draw(problems, fellBack: fellBack, into: &home.frame.canvas, palette: palette) }
+            platter?.draw(into: &home.frame.canvas, palette: palette)
+            return ShellFrame(frame: home.frame, home: home)
         case .demo:
+            var wanted: [(key: String, widget: WidgetDescription, family: WidgetFamily)] = []
             let drawn = DemoScreen.render(family: demoFamily, widgets: widgets, page: demoPage, size: size, palette: palette) {
-                self.previewPanel($0, family: self.demoFamily, focused: false)
+                self.previewPanel($0, family: self.demoFamily, focused: false, wanted: &wanted)
             }
-            demoPage = min(demoPage, max(0, drawn.pages - 1))
-            return drawn.canvas
+            return ShellFrame(frame: Frame(canvas: drawn.canvas), wantedPreviews: wanted, demoPages: drawn.pages)
         case .gallery:
-            return GalleryScreen.render(widgets: widgets, selected: galleryIndex, family: galleryFamily,
-                                        targetPage: dashboard.currentPageGroup, size: size, palette: palette) {
-                self.previewPanel($0, family: $1, focused: $2)
+            var wanted: [(key: String, widget: WidgetDescription, family: WidgetFamily)] = []
+            let canvas = GalleryScreen.render(widgets: widgets, selected: galleryIndex, family: galleryFamily,
+                                              targetPage: dashboard.currentPageGroup, size: size, palette: palette) {
+                self.previewPanel($0, family: $1, focused: $2, wanted: &wanted)
             }
+            return ShellFrame(frame: Frame(canvas: canvas), wantedPreviews: wanted)
         case .standBy:
-            return renderStandBy(size: size, palette: palette)
+            return ShellFrame(frame: renderStandBy(size: size, palette: palette))
         }
     }
 
-    /// The widget's preview panel in `family` (its placeholder until the snapshot arrives).
-    private func previewPanel(_ widget: WidgetDescription, family: WidgetFamily, focused: Bool) -> Canvas {
-        let key = "\(widget.kind)@\(family.shortName)"
-        if !asked.contains(key) {
-            asked.insert(key)
-            let provider = widget.provider
-            let context = TimelineProviderContext(family: family, isPreview: true, date: options.clock.now())
-            let waker = self.waker
-            let box = arrived
-            previewTasks.append(Task.detached {
-                let entry = await provider.snapshot(context)
-                box.items.withLock { $0.append((key, entry)) }
-                waker?()
-            })
+    /// The router's step after a frame is drawn: the dashboard keeps its regions, the demo's
+    /// page is clamped to the pages drawn, and the snapshots of the previews drawn are asked for.
+    func didDraw(_ drawn: ShellFrame, size: CellSize) {
+        dirty = false
+        if let home = drawn.home { dashboard.didDraw(home, size: size) }
+        if let pages = drawn.demoPages { demoPage = min(demoPage, max(0, pages - 1)) }
+        for wanted in drawn.wantedPreviews where !asked.contains(wanted.key) { askForPreview(wanted.key, wanted.widget, family: wanted.family) }
+        if mode == .standBy {
+            standByRedraw = drawn.frame.nextRedraw
+            standByDrawn = true
+            // StandBy drew the instances' current entries itself: the home screen redraws on return.
+            dashboard.clearChanges()
         }
+    }
+
+    /// The widget's preview panel in `family` (its placeholder until the snapshot arrives); a
+    /// snapshot never asked for is added to `wanted`.
+    private func previewPanel(_ widget: WidgetDescription, family: WidgetFamily, focused: Bool,
+                              wanted: inout [(key: String, widget: WidgetDescription, family: WidgetFamily)]) -> Canvas {
+        let key = "\(widget.kind)@\(family.shortName)"
+        if !asked.contains(key) { wanted.append((key, widget, family)) }
         return WidgetPanel(description: widget, family: family)
             .render(entry: previews[key], environment: dashboard.environment, now: options.clock.now(),
                     status: previews[key] == nil ? .loading : .ok, focused: focused).canvas
     }
 
+    /// Asks the widget's provider for its snapshot in `family`, once, off the loop.
+    private func askForPreview(_ key: String, _ widget: WidgetDescription, family: WidgetFamily) {
+        asked.insert(key)
+        let provider = widget.provider
+        let context = TimelineProviderContext(family: family, isPreview: true, date: options.clock.now())
+        let waker = self.waker
+        let box = arrived
+        previewTasks.append(Task.detached {
+            let entry = await provider.snapshot(context)
+            box.items.withLock { $0.append((key, entry)) }
+            waker?()
+        })
+    }
+
     /// The home screen's small widgets, which StandBy shows (live, from their timelines).
     var standByWidgets: [WidgetInstance] { dashboard.homeInstances.filter { $0.family == .systemSmall } }
 
-    private func renderStandBy(size: CellSize, palette: Palette) -> Canvas {
+    private func renderStandBy(size: CellSize, palette: Palette) -> Frame {
         let list = standByWidgets
         let left = list.isEmpty ? nil : list[standByIndex % list.count]
         let right = list.count < 2 ? nil : list[(standByIndex + 1) % list.count]
@@ -436,11 +496,7 @@ public final class DashboardShell: InteractiveHost {
             if let next = rendered.nextRefresh { refresh = min(refresh ?? next, next) }
             return rendered.canvas
         }
-        standByRefresh = refresh
-        // StandBy drew the instances' current entries itself: the home screen redraws on return.
-        dashboard.dirtyPanels.removeAll()
-        dashboard.screenDirty = false
-        return canvas
+        return Frame(canvas: canvas, nextRedraw: refresh)
     }
 
     /// Waits for every preview snapshot in flight and the dashboard's providers (tests).

@@ -99,20 +99,24 @@ extension Dashboard {
         }
         let before = focus.focused
         focus.update(order: order)
-        if focus.focused != before, let id = FocusRing.instance(of: before) { dirtyPanels.insert(id) }
+        if focus.focused != before, let id = FocusRing.instance(of: before) {
+            dirtyPanels.insert(id)
+            // The memo drew the focus there: it no longer stands for the panel's state.
+            forgetPanel(id)
+        }
     }
 
     /// Draws the detail view or the control center over the screen when one is open.
-    func drawInteractionScreens(_ screen: inout Canvas, now: Date) {
+    func drawInteractionScreens(_ drawn: inout DashboardFrame, now: Date) {
         if let detail = interaction.detail, let instance = instance(at: detail.instance) {
-            let rendered = DetailScreen.draw(instance, url: detail.url, into: &screen, environment: environment, now: now,
+            let rendered = DetailScreen.draw(instance, url: detail.url, into: &drawn.frame.canvas, environment: environment, now: now,
                                              locked: isLocked, canOpen: detail.url.map { LinkOpener.isWebURL($0) && interaction.opener != nil } ?? false)
-            scheduler.setRefresh(instance.id, at: rendered.nextRefresh, now: now)
+            drawn.frame.redraw(at: rendered.nextRefresh)
         }
         if interaction.showsControlCenter {
-            interaction.controlTiles = ControlCenterScreen.draw(
+            drawn.regions.controlTiles = ControlCenterScreen.draw(
                 interaction.controls.map { controlTile($0, now: now) }, focused: interaction.controlFocus,
-                into: &screen, environment: environment, now: now, locked: isLocked)
+                into: &drawn.frame.canvas, environment: environment, now: now, locked: isLocked)
         }
     }
 

@@ -20,8 +20,11 @@ public enum DeferralCause: String, Hashable, Sendable {
     case locked
 }
 
-/// Decides when each widget's entry changes, when its provider is asked again, and when its
-/// live text must be redrawn, and sleeps until the earliest of those moments.
+/// Decides when each widget's entry changes and when its provider is asked again, and sleeps
+/// until the earliest of those moments.
+///
+/// What is drawn is not its business: live text asks for its next frame through the frame
+/// that drew it (``Frame/nextRedraw``), so no render ever writes here.
 ///
 /// The scheduler is pure logic over a clock's times: it never sleeps or runs providers itself.
 /// ``advance(to:)`` returns what became due; the caller runs the reloads it asks for and hands
@@ -29,8 +32,8 @@ public enum DeferralCause: String, Hashable, Sendable {
 /// dashboard (providers run as tasks) and `widgetdash simulate` (providers answer on a virtual
 /// clock).
 ///
-/// Deadlines live in one heap: an instance's next entry, its next reload, its next live-text
-/// frame and the time-out of its request in flight. When anything about an instance changes,
+/// Deadlines live in one heap: an instance's next entry, its next reload and the time-out of
+/// its request in flight. When anything about an instance changes,
 /// its deadlines are pushed again under a new generation and the old ones are dropped as they
 /// surface (lazy deletion), which keeps every operation O(log n).
 public final class TimelineScheduler {
@@ -40,29 +43,26 @@ public final class TimelineScheduler {
         case reload(ReloadRequest)
         /// The entry on screen changed (a date came, or a new timeline arrived).
         case entryChanged(instance: Int)
-        /// Live content (a timer) needs redrawing.
-        case refresh(instance: Int)
         /// A due reload waits: until the date for the budget, until an unlock when locked.
         case deferred(instance: Int, cause: DeferralCause, until: Date?)
         /// A request took longer than the limit and was abandoned; a retry is scheduled.
         case timedOut(ReloadRequest)
     }
 
-    private enum Kind: Int { case entry, reload, refresh, timeout }
+    private enum Kind: Int { case entry, reload, timeout }
 
     /// What is queued for one instance: per kind, the date and the generation of its deadline.
     /// A deadline that surfaces with an older generation was replaced and is ignored; a kind
     /// whose date did not change is not queued again, so the heap holds few stale entries.
     private struct Queued {
-        var dates: (Date?, Date?, Date?, Date?) = (nil, nil, nil, nil)
-        var generations: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        var dates: (Date?, Date?, Date?) = (nil, nil, nil)
+        var generations: (Int, Int, Int) = (0, 0, 0)
 
         func date(_ kind: Kind) -> Date? {
             switch kind {
             case .entry: dates.0
             case .reload: dates.1
-            case .refresh: dates.2
-            case .timeout: dates.3
+            case .timeout: dates.2
             }
         }
 
@@ -70,8 +70,7 @@ public final class TimelineScheduler {
             switch kind {
             case .entry: generations.0
             case .reload: generations.1
-            case .refresh: generations.2
-            case .timeout: generations.3
+            case .timeout: generations.2
             }
         }
 
@@ -80,8 +79,7 @@ public final class TimelineScheduler {
             switch kind {
             case .entry: dates.0 = date; generations.0 += 1; return generations.0
             case .reload: dates.1 = date; generations.1 += 1; return generations.1
-            case .refresh: dates.2 = date; generations.2 += 1; return generations.2
-            case .timeout: dates.3 = date; generations.3 += 1; return generations.3
+            case .timeout: dates.2 = date; generations.2 += 1; return generations.2
             }
         }
     }
@@ -139,7 +137,6 @@ public final class TimelineScheduler {
         /// Set while a due reload waits; the reason it will run with.
         var deferral: DeferralCause?
         var heldReason: ReloadReason?
-        var nextRefresh: Date?
         var budget: ReloadBudget
         /// The instance's entry dates, copied when a timeline arrives: `reschedule` finds the
         /// next one on every step, and reading the instance costs a run-time access check.
@@ -167,8 +164,6 @@ public final class TimelineScheduler {
         public var budgetLimit: Int
         public var failures: Int
         public var locked: Bool
-        /// The next live-text frame (only while the widget is visible).
-        public var nextRefresh: Date?
     }
 
     public var settings: SchedulerSettings {
@@ -243,11 +238,6 @@ public final class TimelineScheduler {
         return state.deliver(result, for: request, at: now, seconds: seconds)
     }
 
-    /// Notes when an instance's drawn content next changes by itself (nil: it does not).
-    public func setRefresh(_ id: Int, at date: Date?, now: Date) {
-        state.setRefresh(id, at: date, now: now)
-    }
-
     /// Locks or unlocks the device as one instance sees it.
     ///
     /// While locked, a protected instance's reloads wait; on unlock a waiting reload runs at
@@ -287,8 +277,7 @@ public final class TimelineScheduler {
             budgetLeft: slot.budget.left(at: now),
             budgetLimit: slot.budget.limit,
             failures: slot.failures,
-            locked: slot.locked,
-            nextRefresh: slot.nextRefresh
+            locked: slot.locked
         )
     }
 
@@ -409,9 +398,6 @@ public final class TimelineScheduler {
                     if let (date, reason) = due, date <= now {
                         start(id, reason: reason, now: now, into: &effects)
                     }
-                case .refresh:
-                    update(id) { $0.nextRefresh = nil }
-                    effects.append(.refresh(instance: id))
                 case .timeout:
                     let due = update(id) { slot in slot.inFlight.map { ($0, slot.timeout) } } ?? nil
                     if let (request, timeout) = due, Rules.deadlineOfTimeout(request, timeout: timeout, clockSpeed: rules.clockSpeed) <= now {
@@ -481,15 +467,6 @@ public final class TimelineScheduler {
             }
             reschedule(id, now: now)
             return effects
-        }
-
-        mutating func setRefresh(_ id: Int, at date: Date?, now: Date) {
-            guard update(id, { slot in
-                guard slot.nextRefresh != date else { return false }
-                slot.nextRefresh = date
-                return true
-            }) == true else { return }
-            reschedule(id, now: now)
         }
 
         mutating func setLocked(_ id: Int, _ locked: Bool, at now: Date) -> [Effect] {
@@ -607,7 +584,7 @@ public final class TimelineScheduler {
         private mutating func reschedule(_ id: Int, now: Date) {
             let clockSpeed = rules.clockSpeed
             guard instance(id) != nil else { return }
-            var pushes: ((Date, Int)?, (Date, Int)?, (Date, Int)?, (Date, Int)?) = (nil, nil, nil, nil)
+            var pushes: ((Date, Int)?, (Date, Int)?, (Date, Int)?) = (nil, nil, nil)
             // One in-place access: holding a copy of the slot would make its budget's storage
             // shared (the next charge would copy it).
             update(id) { slot in
@@ -619,13 +596,11 @@ public final class TimelineScheduler {
                 }
                 pushes.0 = want(.entry, TimelineState.firstDate(after: now, in: slot.entryDates))
                 pushes.1 = want(.reload, slot.inFlight == nil && slot.deferral != .locked ? slot.nextReload : nil)
-                pushes.2 = want(.refresh, slot.nextRefresh)
-                pushes.3 = want(.timeout, slot.inFlight.map { Rules.deadlineOfTimeout($0, timeout: slot.timeout, clockSpeed: clockSpeed) })
+                pushes.2 = want(.timeout, slot.inFlight.map { Rules.deadlineOfTimeout($0, timeout: slot.timeout, clockSpeed: clockSpeed) })
             }
             push(id, .entry, pushes.0)
             push(id, .reload, pushes.1)
-            push(id, .refresh, pushes.2)
-            push(id, .timeout, pushes.3)
+            push(id, .timeout, pushes.2)
         }
 
         private mutating func push(_ id: Int, _ kind: Kind, _ deadline: (Date, Int)?) {

@@ -1,0 +1,109 @@
+import DashCatalog
+@testable import DashHost
+import DashTesting
+import Foundation
+import Testing
+import WidgetDash
+
+/// Rendering is a pure function of the state: the same state gives the same frame, and
+/// nothing a render does moves a deadline (issue 14).
+@Suite("Rendering is pure")
+struct RenderPurityTests {
+    static let size = CellSize(width: 100, height: 30)
+
+    /// A shell on the defaults (a live clock with seconds and a calendar, two lock-screen
+    /// accessories, a passcode-free lock), with `keys` pressed.
+    static func shell(_ keys: [Key], clock: ManualClock = ManualClock(SampleData.date)) async -> DashboardShell {
+        var options = ShellOptions(widgets: BuiltinWidgets().widgetDescriptions, configFile: nil,
+                                   defaultPages: [[.widget(WidgetPlacement(kind: "clock", family: .systemSmall)),
+                                                   .widget(WidgetPlacement(kind: "worldclock", family: .systemSmall)),
+                                                   .widget(WidgetPlacement(kind: "calendar", family: .systemMedium))]],
+                                   defaultLockScreen: [WidgetPlacement(kind: "clock", family: .accessoryInline),
+                                                       WidgetPlacement(kind: "calendar", family: .accessoryRectangular)],
+                                   clock: clock)
+        options.environment = ShellScreenTests.environment()
+        let shell = DashboardShell(options)
+        _ = shell.handle(.resize(size))
+        await shell.settle()
+        _ = shell.render(size: size)
+        for key in keys {
+            _ = shell.handle(.key(key))
+            await shell.settle()
+        }
+        return shell
+    }
+
+    /// Renders twice from the same state: the same frame, and neither the scheduler's deadline
+    /// nor the shell's moves; the router's render then draws that same frame.
+    static func expectPure(_ shell: DashboardShell, _ screen: String) {
+        if screen == "widget settings" { #expect(shell.platter != nil) }
+        let schedulerBefore = shell.dashboard.scheduler.nextDeadline()
+        let deadlineBefore = shell.secondsUntilNextDeadline()
+        let first = shell.frame(size: size)
+        let second = shell.frame(size: size)
+        #expect(first.canvas == second.canvas, "\(screen): two renders differ")
+        #expect(first.nextRedraw == second.nextRedraw, "\(screen)")
+        #expect(shell.dashboard.scheduler.nextDeadline() == schedulerBefore, "\(screen): a render moved the scheduler")
+        #expect(shell.secondsUntilNextDeadline() == deadlineBefore, "\(screen): a render moved the deadline")
+        let drawn = shell.render(size: size)
+        #expect(drawn == first.canvas, "\(screen): the router drew another frame")
+        #expect(shell.dashboard.scheduler.nextDeadline() == schedulerBefore, "\(screen)")
+        #expect(shell.secondsUntilNextDeadline() == deadlineBefore, "\(screen): drawing moved the deadline")
+    }
+
+    static let screens: [(String, [Key])] = [
+        ("home", []),
+        ("home, a widget focused", [.tab]),
+        ("help", [.character("?")]),
+        ("inspector", [.character("i")]),
+        ("control center", [.character("c")]),
+        ("lock screen", [.character("l")]),
+        ("lock screen, control center", [.character("l"), .character("c")]),
+        ("gallery", [.character("g")]),
+        ("demo", [.character("d")]),
+        ("StandBy", [.character("s")]),
+        ("widget settings", [.tab, .tab, .character("e")]),
+    ]
+
+    @Test(arguments: screens.indices)
+    func eachScreenRendersTheSameFrameTwice(index: Int) async {
+        let (name, keys) = Self.screens[index]
+        let shell = await Self.shell(keys)
+        Self.expectPure(shell, name)
+    }
+
+    @Test func theDetailViewRendersTheSameFrameTwice() async throws {
+        let shell = await Self.shell([])
+        shell.dashboard.openLink(try #require(URL(string: "widgetdash://detail")), from: 0)
+        #expect(shell.dashboard.detailView != nil)
+        Self.expectPure(shell, "detail")
+    }
+
+    @Test func theTooSmallScreenRendersTheSameFrameTwice() async {
+        let shell = await Self.shell([])
+        let small = CellSize(width: 20, height: 8)
+        #expect(shell.frame(size: small).canvas == shell.frame(size: small).canvas)
+        #expect(shell.frame(size: small).canvas.lines.joined().contains("too small"))
+    }
+
+    /// Two dashboards in the same state, one drawn each second and one never: their scheduler
+    /// and their deadlines agree all along.
+    @Test func theDeadlineDoesNotDependOnWhetherARenderHappened() async {
+        let drawnClock = ManualClock(SampleData.date)
+        let idleClock = ManualClock(SampleData.date)
+        let drawn = await Self.shell([], clock: drawnClock)
+        let idle = await Self.shell([], clock: idleClock)
+        for _ in 0..<5 {
+            _ = drawn.render(size: Self.size)
+            #expect(drawn.dashboard.scheduler.nextDeadline() == idle.dashboard.scheduler.nextDeadline())
+            #expect(drawn.secondsUntilNextDeadline() == idle.secondsUntilNextDeadline())
+            // The clock's seconds tick: within a second, whether drawn or not.
+            #expect((idle.secondsUntilNextDeadline() ?? 99) <= 1)
+            drawnClock.advance(by: 1)
+            idleClock.advance(by: 1)
+            drawn.advance()
+            idle.advance()
+        }
+        #expect(drawn.frame(size: Self.size).canvas == idle.frame(size: Self.size).canvas)
+    }
+}
