@@ -65,4 +65,31 @@ struct LiveTextTests {
         _ = dashboard.render(size: size)
         #expect(dashboard.frame(size: size).nextRedraw == t0.addingTimeInterval(2))
     }
+
+    /// Before rendering was pure, a panel's live text asked the scheduler for its next tick only
+    /// when the panel was rendered afresh; a page left and come back to reused the panel drawn
+    /// before and never asked again, so its clock stood still.
+    @Test("a widget back on screen shows the current time and ticks again")
+    func backOnScreenTicksAgain() async {
+        let clock = ManualClock(t0)
+        let provider = ScriptedProvider(make: { Timeline(entries: [TestEntry(date: $0)], policy: .never) })
+        let placements = [WidgetPlacement(kind: "live", family: .systemSmall), WidgetPlacement(kind: "live", family: .systemSmall)]
+        let dashboard = Dashboard(widgets: [describe("live", provider, live: true)], placements: placements, clock: clock)
+        let size = CellSize(width: 30, height: 14)
+        _ = dashboard.handle(.resize(size))
+        await dashboard.settle()
+        dashboard.advance()
+        #expect(dashboard.render(size: size).lines.joined().contains("08:00:00"))
+        _ = dashboard.handle(.key(.character("n")))
+        _ = dashboard.render(size: size)
+        clock.advance(by: 5)
+        dashboard.advance()
+        _ = dashboard.handle(.key(.character("p")))
+        #expect(dashboard.render(size: size).lines.joined().contains("08:00:05"))
+        #expect(dashboard.secondsUntilNextDeadline() ?? 99 <= 1)
+        clock.advance(by: 1)
+        dashboard.advance()
+        #expect(dashboard.needsDisplay)
+        #expect(dashboard.render(size: size).lines.joined().contains("08:00:06"))
+    }
 }
