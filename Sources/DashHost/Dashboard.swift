@@ -148,8 +148,7 @@ public final class Dashboard: InteractiveHost {
             if showsHelp {
                 showsHelp = false
                 screenDirty = true
-                if key == .character("q") { return .quit }
-                return .continue
+                return HelpScreen.handle(key) == .closeAndQuit ? .quit : .continue
             }
             if let action = handleActivityKey(key) { return action }
             if let action = handleLockedInteractionKey(key) { return action }
@@ -240,7 +239,7 @@ public final class Dashboard: InteractiveHost {
         if !isLocked && !showsInspector { drawIsland(&drawn, now: now) }
         drawInteractionScreens(&drawn, now: now)
         drawStatusLine(&drawn, pageCount: layout.pages.count, page: page, now: now)
-        if showsHelp { drawHelp(&drawn.frame.canvas) }
+        if showsHelp { HelpScreen.render(into: &drawn.frame.canvas, palette: environment.palette) }
         return drawn
     }
 
@@ -392,95 +391,19 @@ public final class Dashboard: InteractiveHost {
 
     // MARK: Drawing the chrome
 
-    /// The status line; its clock asks for a redraw at the next minute.
+    /// The status line: the app's state on the left, the time and the keys on the right.
     private func drawStatusLine(_ drawn: inout DashboardFrame, pageCount: Int, page: Int, now: Date) {
-        let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
-        guard drawn.frame.canvas.height > 0 else { return }
-        drawn.frame.redraw(at: minute)
-        drawStatusLine(&drawn.frame.canvas, pageCount: pageCount, page: page, now: now)
-    }
-
-    private func drawStatusLine(_ screen: inout Canvas, pageCount: Int, page: Int, now: Date) {
-        let palette = environment.palette
-        let y = screen.height - 1
-        let style = CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground)
-        screen.fill(CellRect(x: 0, y: y, width: screen.width, height: 1), style: style)
         var left = " widgetdash" + presentationStatus()
         if let notice = interactionNotice(now: now) { left += "  " + notice }
-        if pageCount > 1 {
-            left += "  " + (0..<pageCount).map { $0 == page ? "●" : "○" }.joined(separator: " ")
-        }
         let c = environment.calendarInZone.dateComponents([.hour, .minute], from: now)
-        var time = String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
-        if let travel = travelStatus(now: now) { time = travel }
-        let hints = isLocked ? "l unlock  q quit " : pageCount > 1 ? "PgUp/PgDn pages  ? help  q quit " : "? help  q quit "
-        let right = time + "   " + hints
-        screen.write(left, x: 0, y: y, style: CellStyle(foreground: palette.statusLineForeground, background: palette.statusLineBackground, attributes: .bold))
-        let rx = screen.width - TextWidth.width(of: right)
-        if rx > TextWidth.width(of: left) + 1 { screen.write(right, x: rx, y: y, style: style) }
-    }
-
-    /// The keys, for the help overlay: short enough that two columns fit 80×24.
-    public static let keyHelp: [(String, String)] = [
-        ("q, Ctrl-C", "quit"),
-        ("?", "show or hide this help"),
-        ("PgDn, n", "next page"),
-        ("PgUp, p", "previous page"),
-        ("1-9", "go to page"),
-        ("Tab, ⇧Tab", "next, previous control"),
-        ("arrows", "move the focus that way"),
-        ("Enter/Space", "tap it (a click taps)"),
-        ("r", "reload focused widget"),
-        ("R", "reload every widget"),
-        ("e", "edit widget options"),
-        ("<, >", "rotate a Smart Stack"),
-        ("c", "control center"),
-        ("x", "open the Live Activity"),
-        ("x (locked)", "clear ended activities"),
-        ("Esc", "close what is open"),
-        ("i", "scheduler inspector"),
-        ("], }", "travel 15 min, 1 hour"),
-        ("0", "back to real time"),
-        ("t, T", "light/dark, next theme"),
-        ("l", "lock or unlock"),
-        ("g", "gallery"),
-        ("d", "demo by family"),
-        ("s", "StandBy"),
-    ]
-
-    /// The help overlay: one column when the screen is tall enough, else two.
-    private func drawHelp(_ screen: inout Canvas) {
-        let palette = environment.palette
-        let keyWidth = (Self.keyHelp.map { TextWidth.width(of: $0.0) }.max() ?? 8) + 2
-        let lines = Self.keyHelp.map { key, action in key + String(repeating: " ", count: max(1, keyWidth - TextWidth.width(of: key))) + action }
-        let lineWidth = lines.map { TextWidth.width(of: $0) }.max() ?? 20
-        let columns = lines.count + 4 <= screen.height ? 1 : 2
-        let rows = (lines.count + columns - 1) / columns
-        let gap = 3
-        let width = min(screen.width, columns * lineWidth + (columns - 1) * gap + 6)
-        let height = min(screen.height, rows + 4)
-        let rect = CellRect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
-        let bg = CellStyle(foreground: palette.primary, background: palette.widgetBackground)
-        screen.fill(rect, style: bg)
-        screen.drawBox(rect, border: .rounded, style: CellStyle(foreground: palette.focusedBorder), title: "Keys",
-                       titleStyle: CellStyle(foreground: palette.focusedBorder, attributes: .bold))
-        screen.withClip(rect.inset(by: 1)) { s in
-            for (i, line) in lines.enumerated() {
-                let column = i / rows
-                s.write(line, x: rect.x + 3 + column * (lineWidth + gap), y: rect.y + 2 + i % rows, style: bg)
-            }
-        }
+        let line = StatusLine(left: left, time: travelStatus(now: now) ?? String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0),
+                              pageCount: pageCount, page: page, locked: isLocked)
+        line.render(into: &drawn.frame, now: now, palette: environment.palette)
     }
 
     private func drawTooSmall(_ screen: inout Canvas) {
         let needed = instances.map(\.family.size).min { $0.width * $0.height < $1.width * $1.height } ?? HomeLayout.slotSize
-        let message = "Terminal too small: \(screen.width)×\(screen.height). Needs at least \(needed.width)×\(needed.height + 1)."
-        let lines = TextWidth.wrap(message, toWidth: max(1, screen.width))
-        let top = max(0, (screen.height - 1 - lines.count) / 2)
-        let style = CellStyle(foreground: environment.palette.primary, background: environment.palette.background)
-        for (i, line) in lines.enumerated() where top + i < screen.height - 1 {
-            screen.write(line, x: max(0, (screen.width - TextWidth.width(of: line)) / 2), y: top + i, style: style)
-        }
+        TooSmallScreen.render(needed: needed, into: &screen, palette: environment.palette)
     }
 }
 
