@@ -66,7 +66,7 @@ extension DashboardShell {
         guard dashboard.placements.indices.contains(id) else { return }
         let before = dashboard.placements[id]
         dashboard.reconfigure(id, parameters: values)
-        guard options.fixedPlacements == nil else {
+        guard options.commandLine.placements == nil else {
             notice("Reloaded; not saved: --widget chose this screen")
             return
         }
