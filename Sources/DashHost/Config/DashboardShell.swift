@@ -277,43 +277,22 @@ public final class DashboardShell: InteractiveHost {
     }
 
     private func handleGallery(_ key: Key) -> HostAction {
-        let count = widgets.count
-        switch key {
-        case .escape, .character("g"), .character("q"): return leave()
-        case .down, .character("j"):
-            galleryIndex = count == 0 ? 0 : (galleryIndex + 1) % count
-            galleryFamily = 0
-        case .up, .character("k"):
-            galleryIndex = count == 0 ? 0 : (galleryIndex + count - 1) % count
-            galleryFamily = 0
-        case .right, .character("l"), .tab:
-            let n = widgets.indices.contains(galleryIndex) ? widgets[galleryIndex].supportedFamilies.count : 1
-            galleryFamily = (galleryFamily + 1) % max(1, n)
-        case .left, .character("h"), .backTab:
-            let n = max(1, widgets.indices.contains(galleryIndex) ? widgets[galleryIndex].supportedFamilies.count : 1)
-            galleryFamily = (galleryFamily + n - 1) % n
-        case .enter:
-            guard widgets.indices.contains(galleryIndex) else { break }
-            let widget = widgets[galleryIndex]
-            guard widget.supportedFamilies.indices.contains(galleryFamily) else { break }
-            if add(kind: widget.kind, family: widget.supportedFamilies[galleryFamily]) { enter(.home) }
-        default: break
+        var state = GalleryScreen.State(selected: galleryIndex, family: galleryFamily)
+        let effect = GalleryScreen.handle(key, &state, widgets: widgets)
+        (galleryIndex, galleryFamily) = (state.selected, state.family)
+        switch effect {
+        case .leave: return leave()
+        case .add(let kind, let family): if add(kind: kind, family: family) { enter(.home) }
+        case nil: break
         }
         dirty = true
         return .continue
     }
 
     private func handleDemo(_ key: Key) -> HostAction {
-        let all = WidgetFamily.allCases
-        let i = all.firstIndex(of: demoFamily) ?? 0
-        switch key {
-        case .escape, .character("d"), .character("q"): return leave()
-        case .character("f"), .right: showDemo(family: all[(i + 1) % all.count])
-        case .character("F"), .left: showDemo(family: all[(i + all.count - 1) % all.count])
-        case .pageDown, .character("n"): demoPage += 1
-        case .pageUp, .character("p"): demoPage = max(0, demoPage - 1)
-        default: break
-        }
+        var state = DemoScreen.State(family: demoFamily, page: demoPage)
+        if DemoScreen.handle(key, &state) == .leave { return leave() }
+        if state.family != demoFamily { showDemo(family: state.family) } else { demoPage = state.page }
         dirty = true
         return .continue
     }
@@ -328,13 +307,7 @@ public final class DashboardShell: InteractiveHost {
     }
 
     private func handleStandBy(_ key: Key) -> HostAction {
-        let count = standByWidgets.count
-        switch key {
-        case .escape, .character("s"), .character("q"): return leave()
-        case .right: if count > 0 { standByIndex = (standByIndex + 1) % count }
-        case .left: if count > 0 { standByIndex = (standByIndex + count - 1) % count }
-        default: break
-        }
+        if StandByScreen.handle(key, index: &standByIndex, count: standByWidgets.count) == .leave { return leave() }
         dirty = true
         return .continue
     }
