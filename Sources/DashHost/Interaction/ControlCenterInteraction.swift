@@ -17,27 +17,17 @@ extension Dashboard {
     }
 
     func handleControlCenterKey(_ key: Key) -> HostAction? {
-        let count = interaction.controls.count
         let columns = ControlCenterScreen.columns(for: screenSize.width)
-        func move(_ delta: Int) {
-            guard count > 0 else { return }
-            let current = interaction.controlFocus ?? 0
-            interaction.controlFocus = ((current + delta) % count + count) % count
-        }
-        switch key {
-        case .escape, .character("c"):
+        switch ControlCenterScreen.handle(key, focus: &interaction.controlFocus, count: interaction.controls.count, columns: columns) {
+        case .close:
             interaction.showsControlCenter = false
             invalidateAll()
             return .continue
-        case .character("q"), .control("c"), .control("d"):
+        case .notHandled:
             return nil
-        case .tab, .right: move(1)
-        case .backTab, .left: move(-1)
-        case .down: move(columns)
-        case .up: move(-columns)
-        case .enter, .character(" "):
-            if let i = interaction.controlFocus { actOnControl(i) }
-        default:
+        case .act(let i):
+            actOnControl(i)
+        case nil:
             break
         }
         screenDirty = true

@@ -176,14 +176,14 @@ extension Dashboard {
     /// Handles the keys of interactivity; nil for keys that are not its own.
     func handleInteractionKey(_ key: Key) -> HostAction? {
         if interaction.showsControlCenter { return handleControlCenterKey(key) }
-        if interaction.detail != nil {
-            switch key {
-            case .escape, .backspace, .character("q"):
+        if let detail = interaction.detail {
+            switch DetailScreen.handle(key, url: detail.url) {
+            case .close:
                 interaction.detail = nil
                 invalidateAll()
-            case .character("o"):
-                if let url = interaction.detail?.url, LinkOpener.isWebURL(url) { openExternally(url) }
-            default:
+            case .open(let url):
+                openExternally(url)
+            case nil:
                 break
             }
             // The detail view is modal: the page's keys wait until it closes.
