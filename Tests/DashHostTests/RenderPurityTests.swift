@@ -107,3 +107,67 @@ struct RenderPurityTests {
         #expect(drawn.frame(size: Self.size).canvas == idle.frame(size: Self.size).canvas)
     }
 }
+
+/// Screens handle keys as values: a key and a state give a new state and an effect, with no
+/// dashboard needed.
+@Suite("Screens handle keys as values")
+struct ScreenHandleTests {
+    @Test func theGalleryMovesBetweenWidgetsAndFamiliesAndAsksToAdd() throws {
+        let widgets = BuiltinWidgets().widgetDescriptions
+        var state = GalleryScreen.State(selected: 0, family: 0)
+        #expect(GalleryScreen.handle(.right, &state, widgets: widgets) == nil)
+        #expect(state == GalleryScreen.State(selected: 0, family: 1 % max(1, widgets[0].supportedFamilies.count)))
+        #expect(GalleryScreen.handle(.up, &state, widgets: widgets) == nil)
+        #expect(state == GalleryScreen.State(selected: widgets.count - 1, family: 0))
+        let last = try #require(widgets.last)
+        #expect(GalleryScreen.handle(.enter, &state, widgets: widgets) == .add(kind: last.kind, family: last.supportedFamilies[0]))
+        #expect(GalleryScreen.handle(.escape, &state, widgets: widgets) == .leave)
+        var empty = GalleryScreen.State(selected: 0, family: 0)
+        #expect(GalleryScreen.handle(.enter, &empty, widgets: []) == nil)
+    }
+
+    @Test func theDemoTurnsFamiliesAndPages() {
+        var state = DemoScreen.State(family: .systemSmall, page: 2)
+        #expect(DemoScreen.handle(.character("n"), &state) == nil)
+        #expect(state.page == 3)
+        #expect(DemoScreen.handle(.character("f"), &state) == nil)
+        #expect(state == DemoScreen.State(family: WidgetFamily.allCases[1], page: 0))
+        #expect(DemoScreen.handle(.left, &state) == nil)
+        #expect(state.family == .systemSmall)
+        #expect(DemoScreen.handle(.character("p"), &state) == nil)
+        #expect(state.page == 0)
+        #expect(DemoScreen.handle(.character("q"), &state) == .leave)
+    }
+
+    @Test func standByWrapsAroundItsWidgets() {
+        var index = 0
+        #expect(StandByScreen.handle(.left, index: &index, count: 3) == nil)
+        #expect(index == 2)
+        #expect(StandByScreen.handle(.right, index: &index, count: 0) == nil)
+        #expect(index == 2)
+        #expect(StandByScreen.handle(.escape, index: &index, count: 3) == .leave)
+    }
+
+    @Test func theControlCenterMovesByRowsAndActsOnTheFocusedTile() {
+        var focus: Int?
+        #expect(ControlCenterScreen.handle(.down, focus: &focus, count: 5, columns: 3) == nil)
+        #expect(focus == 3)
+        #expect(ControlCenterScreen.handle(.right, focus: &focus, count: 5, columns: 3) == nil)
+        #expect(focus == 4)
+        #expect(ControlCenterScreen.handle(.tab, focus: &focus, count: 5, columns: 3) == nil)
+        #expect(focus == 0)
+        #expect(ControlCenterScreen.handle(.enter, focus: &focus, count: 5, columns: 3) == .act(0))
+        #expect(ControlCenterScreen.handle(.character("q"), focus: &focus, count: 5, columns: 3) == .notHandled)
+        #expect(ControlCenterScreen.handle(.escape, focus: &focus, count: 5, columns: 3) == .close)
+    }
+
+    @Test func theDetailViewOpensOnlyWebLinks() throws {
+        let web = try #require(URL(string: "https://example.com/a"))
+        let app = try #require(URL(string: "widgetdash://detail"))
+        #expect(DetailScreen.handle(.character("o"), url: web) == .open(web))
+        #expect(DetailScreen.handle(.character("o"), url: app) == nil)
+        #expect(DetailScreen.handle(.backspace, url: nil) == .close)
+        #expect(HelpScreen.handle(.character("q")) == .closeAndQuit)
+        #expect(HelpScreen.handle(.escape) == .close)
+    }
+}
