@@ -19,12 +19,12 @@ public final class Dashboard: InteractiveHost {
     /// The home screen's slots: single widgets and Smart Stacks (see SmartStack.swift).
     public internal(set) var slots: [SmartStack] = []
 
-    private let mailbox = Mailbox()
+    let mailbox = Mailbox()
     /// The run loop's waker, kept for an activity controller attached later.
     var waker: (@Sendable () -> Void)?
     /// Provider tasks by request serial: a retry after a time-out may run beside the
     /// abandoned request, and only the current one is waited for.
-    private var inFlight: [Int: Task<Void, Never>] = [:]
+    var inFlight: [Int: Task<Void, Never>] = [:]
     let center = WidgetCenterBridge()
     /// What scripts changed in the shared store (see DashboardStore.swift); the process-wide
     /// queue, so a dashboard rebuilt after a config change hears the same listener.
@@ -42,7 +42,7 @@ public final class Dashboard: InteractiveHost {
     public private(set) var screenSize = CellSize(width: 80, height: 24)
     public private(set) var currentPage = 0
     public private(set) var showsHelp = false
-    private var layout = HomeLayout.Result(pages: [[]], unplaced: [])
+    var layout = HomeLayout.Result(pages: [[]], unplaced: [])
     /// How many home placements each configured page holds (nil: one flowing list).
     public let pageSizes: [Int]?
     /// The configured page each displayed page belongs to (a page too big for the terminal
@@ -50,7 +50,7 @@ public final class Dashboard: InteractiveHost {
     private var pageGroup: [Int] = [0]
     /// A memo of rendered panels, not state: an entry stands for a render of the panel as its
     /// state is now, until the panel is marked dirty or its live text's next moment comes.
-    private var panelCache: [Int: RenderedView] = [:]
+    var panelCache: [Int: RenderedView] = [:]
     /// What changed since the last frame drawn; the router clears them after drawing.
     var dirtyPanels = Set<Int>()
     var screenDirty = true
@@ -205,44 +205,6 @@ public final class Dashboard: InteractiveHost {
         screenDirty = false
     }
 
-    /// The frame for the state as it is, at `size`: pure, it writes nothing but the memo of
-    /// rendered panels (see ``panelView(_:now:)``). Rendering twice gives the same frame.
-    public func frame(size: CellSize) -> Frame { renderFrame(size: size).frame }
-
-    /// The frame and the regions it drew (what ``didDraw(_:size:)`` keeps for clicks and focus).
-    func renderFrame(size: CellSize) -> DashboardFrame {
-        let now = clock.now()
-        let palette = environment.palette
-        var drawn = DashboardFrame(frame: Frame(canvas: Canvas(size: size, fill: .blank(CellStyle(foreground: palette.primary, background: palette.background)))))
-        let (layout, page) = size == screenSize ? (self.layout, currentPage) : layout(for: size)
-        let area = homeArea(for: size)
-        if isLocked {
-            drawLockScreen(&drawn, now: now)
-        } else if layout.pages.allSatisfy(\.isEmpty) {
-            drawTooSmall(&drawn.frame.canvas)
-        } else {
-            let placements = layout.pages[min(page, layout.pages.count - 1)]
-            var panels: [(id: Int, rect: CellRect, view: RenderedView?)] = []
-            for placement in placements {
-                let instance = slotInstance(placement.index)
-                let origin = CellPoint(x: area.x + placement.rect.x, y: area.y + placement.rect.y)
-                // The inspector covers the page: no panel is drawn, so none may tick.
-                let view = showsInspector ? nil : panelView(instance, now: now)
-                panels.append((instance.id, CellRect(origin: origin, size: instance.family.size), view))
-                guard let view else { continue }
-                drawn.frame.canvas.draw(view.canvas, at: origin)
-                drawn.frame.redraw(at: view.nextRefresh)
-            }
-            drawn.regions.panels = panels
-            if showsInspector { drawInspector(&drawn.frame.canvas, page: placements.map { slotInstance($0.index) }, now: now) }
-        }
-        if !isLocked && !showsInspector { drawIsland(&drawn, now: now) }
-        drawInteractionScreens(&drawn, now: now)
-        drawStatusLine(&drawn, pageCount: layout.pages.count, page: page, now: now)
-        if showsHelp { HelpScreen.render(into: &drawn.frame.canvas, palette: environment.palette) }
-        return drawn
-    }
-
     /// The router's step after a frame is drawn: keeps the regions it drew (for clicks, arrows
     /// and Tab), corrects the focus to what is on screen, and clears the dirty marks.
     func didDraw(_ drawn: DashboardFrame, size: CellSize) {
@@ -286,19 +248,7 @@ public final class Dashboard: InteractiveHost {
     /// The instance at a placement index.
     public func instance(at index: Int) -> WidgetInstance? { instances.first { $0.id == index } }
 
-    // MARK: Internals
-
-    /// The screen area the home grid uses: everything but the status line, with a top margin
-    /// when a row is to spare.
-    private var homeArea: CellRect { homeArea(for: screenSize) }
-
-    private func homeArea(for screenSize: CellSize) -> CellRect {
-        let height = max(0, screenSize.height - 1)
-        let gridRows = (height + HomeLayout.rowGutter) / (HomeLayout.slotSize.height + HomeLayout.rowGutter)
-        let used = gridRows * (HomeLayout.slotSize.height + HomeLayout.rowGutter) - HomeLayout.rowGutter
-        let top = height - used >= 2 ? 1 : 0
-        return CellRect(x: 0, y: top, width: screenSize.width, height: height - top)
-    }
+    // MARK: Pages
 
     private func relayout() {
         (layout, pageGroup) = pack(in: homeArea.size)
@@ -308,17 +258,11 @@ public final class Dashboard: InteractiveHost {
     }
 
     /// The home screen's slots packed into pages of `size`, and the configured page of each.
-    private func pack(in size: CellSize) -> (HomeLayout.Result, [Int]) {
+    func pack(in size: CellSize) -> (HomeLayout.Result, [Int]) {
         let families = slots.map { instances[$0.members[0]].family }
         if let pageSizes { return HomeLayout.pack(families, groups: pageSizes, in: size) }
         let layout = HomeLayout.pack(families, in: size)
         return (layout, Array(repeating: 0, count: layout.pages.count))
-    }
-
-    /// The layout and the page shown at a size other than the screen's (a render asked for one).
-    private func layout(for size: CellSize) -> (HomeLayout.Result, Int) {
-        let layout = pack(in: homeArea(for: size).size).0
-        return (layout, min(currentPage, max(0, layout.pages.count - 1)))
     }
 
     /// The configured page (0-based) the page on screen shows: where the gallery adds.
@@ -338,72 +282,6 @@ public final class Dashboard: InteractiveHost {
         guard clamped != currentPage else { return }
         currentPage = clamped
         screenDirty = true
-    }
-
-    /// The panel of `instance` as its state is now, from the memo when it still stands for that.
-    private func panelView(_ instance: WidgetInstance, now: Date) -> RenderedView {
-        if !dirtyPanels.contains(instance.id), let cached = panelCache[instance.id], cached.nextRefresh.map({ now < $0 }) ?? true {
-            return cached
-        }
-        let rendered = WidgetPanel(description: instance.description, family: instance.family)
-            .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status,
-                    focused: FocusRing.instance(of: focus.focused) == instance.id, locked: isLocked,
-                    interaction: panelInteraction(for: instance.id), stack: stackDots(of: instance.id))
-        panelCache[instance.id] = rendered
-        return rendered
-    }
-
-    /// Drops a panel's memo entry: what it depends on changed without marking it dirty.
-    func forgetPanel(_ id: Int) { panelCache[id] = nil }
-
-    func perform(_ effects: [TimelineScheduler.Effect]) {
-        for effect in effects {
-            switch effect {
-            case .reload(let request): startReload(request)
-            case .entryChanged(let id), .deferred(let id, _, _): dirtyPanels.insert(id)
-            case .timedOut(let request):
-                // Abandoned: cancel the task (a cooperative provider stops) and stop waiting for it.
-                inFlight.removeValue(forKey: request.serial)?.cancel()
-                dirtyPanels.insert(request.instance)
-                intentReloadEnded(request)
-            }
-        }
-        // The inspector shows the scheduler's state: anything that happened changes it.
-        if showsInspector && !effects.isEmpty { screenDirty = true }
-    }
-
-    private func startReload(_ request: ReloadRequest) {
-        guard let instance = instance(at: request.instance) else { return }
-        let provider = instance.description.provider
-        // The travelled "now": providers date their entries from the dashboard's clock.
-        let context = TimelineProviderContext(family: instance.family, date: clock.now(), parameters: parameters(of: request.instance))
-        let mailbox = self.mailbox
-        inFlight[request.serial] = Task.detached {
-            let started = ContinuousClock.now
-            let result: Result<ErasedTimeline, any Error>
-            do { result = .success(try await provider.timeline(context)) } catch { result = .failure(error) }
-            let elapsed = ContinuousClock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            mailbox.post(ProviderDelivery(request: request, result: result, seconds: seconds))
-        }
-    }
-
-
-    // MARK: Drawing the chrome
-
-    /// The status line: the app's state on the left, the time and the keys on the right.
-    private func drawStatusLine(_ drawn: inout DashboardFrame, pageCount: Int, page: Int, now: Date) {
-        var left = " widgetdash" + presentationStatus()
-        if let notice = interactionNotice(now: now) { left += "  " + notice }
-        let c = environment.calendarInZone.dateComponents([.hour, .minute], from: now)
-        let line = StatusLine(left: left, time: travelStatus(now: now) ?? String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0),
-                              pageCount: pageCount, page: page, locked: isLocked)
-        line.render(into: &drawn.frame, now: now, palette: environment.palette)
-    }
-
-    private func drawTooSmall(_ screen: inout Canvas) {
-        let needed = instances.map(\.family.size).min { $0.width * $0.height < $1.width * $1.height } ?? HomeLayout.slotSize
-        TooSmallScreen.render(needed: needed, into: &screen, palette: environment.palette)
     }
 }
 
