@@ -153,7 +153,7 @@ public final class Dashboard: InteractiveHost {
             if let action = handleActivityKey(key) { return action }
             if let action = handleLockedInteractionKey(key) { return action }
             if let action = handlePresentationKey(key) { return action }
-            if showsInspector, key == .escape || key == .character("i") {
+            if showsInspector, InspectorScreen.handle(key) == .close {
                 showsInspector = false
                 invalidateAll()
                 return .continue

@@ -169,5 +169,7 @@ struct ScreenHandleTests {
         #expect(DetailScreen.handle(.backspace, url: nil) == .close)
         #expect(HelpScreen.handle(.character("q")) == .closeAndQuit)
         #expect(HelpScreen.handle(.escape) == .close)
+        #expect(InspectorScreen.handle(.character("i")) == .close)
+        #expect(InspectorScreen.handle(.character("r")) == nil)
     }
 }
