@@ -173,3 +173,51 @@ struct ScreenHandleTests {
         #expect(InspectorScreen.handle(.character("r")) == nil)
     }
 }
+
+/// The Dynamic Island and the lock screen's cards used to note where they were drawn and their
+/// next second while rendering; now the frame carries both and the router keeps them.
+@Suite("Rendering Live Activities is pure")
+struct ActivityRenderPurityTests {
+    static func dashboard(expanded: Bool) throws -> (Dashboard, ManualClock) {
+        let clock = ManualClock(t0)
+        let delivery = ActivityRecord(id: "d", activityType: "delivery",
+                                      attributes: try encoded(DeliveryAttributes(orderNumber: "1", item: "Pizza")),
+                                      state: try encoded(DeliveryAttributes.ContentState(status: "Baking", eta: t0.addingTimeInterval(600))),
+                                      requested: t0)
+        let d = Dashboard(widgets: [], placements: [], clock: clock)
+        let controller = ActivityController(descriptions: BuiltinWidgets().activityDescriptions, source: nil)
+        controller.setRecords([delivery], now: t0)
+        d.setActivities(controller)
+        _ = d.handle(.resize(CellSize(width: 80, height: 24)))
+        if expanded { _ = d.handle(.key(.character("x"))) }
+        return (d, clock)
+    }
+
+    static func expectPure(_ d: Dashboard, _ name: String) {
+        let size = CellSize(width: 80, height: 24)
+        let before = d.secondsUntilNextDeadline()
+        let first = d.frame(size: size)
+        #expect(first.canvas == d.frame(size: size).canvas, "\(name)")
+        // The countdown asks for its next second through the frame.
+        #expect(first.nextRedraw == t0.addingTimeInterval(1), "\(name)")
+        #expect(d.secondsUntilNextDeadline() == before, "\(name)")
+        #expect(d.render(size: size) == first.canvas, "\(name)")
+        #expect(d.secondsUntilNextDeadline() == before, "\(name)")
+    }
+
+    @Test func theIslandCompactAndExpanded() throws {
+        let (compact, _) = try Self.dashboard(expanded: false)
+        Self.expectPure(compact, "compact")
+        let (expanded, _) = try Self.dashboard(expanded: true)
+        Self.expectPure(expanded, "expanded")
+        // The router kept where the island was drawn: a click on it reaches it.
+        #expect(expanded.activities?.islandRect != nil)
+    }
+
+    @Test func theLockScreensCards() throws {
+        let (d, _) = try Self.dashboard(expanded: false)
+        d.lockNow()
+        Self.expectPure(d, "lock screen")
+        #expect(d.activities?.cards.count == 1)
+    }
+}
