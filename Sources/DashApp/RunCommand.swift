@@ -104,7 +104,7 @@ struct RunCommand: AsyncParsableCommand {
         options.commandLine.scheme = scheme != nil
         options.commandLine.autoLock = autoLock != nil
         options.installsWidgetCenter = true
-        options.watchesConfig = true
+        options.config.watches = true
         // Before the shell: its dashboard asks providers at once, and they read the store.
         // One connection for widgets and activities, opened on the first read.
         let sharedStore = LazySharedStore(location: store.location)

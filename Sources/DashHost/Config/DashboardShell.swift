@@ -62,14 +62,14 @@ public final class DashboardShell: InteractiveHost {
         // A placeholder until the config is read below.
         dashboard = Dashboard(widgets: [], placements: [], clock: options.clock)
         dashboard = build(load())
-        if options.watchesConfig, let file = options.configFile ?? nil { watcher = ConfigWatcher(file: file) }
+        if options.config.watches, let file = options.config.file ?? nil { watcher = ConfigWatcher(file: file) }
     }
 
     // MARK: Config
 
     /// Reads the config; nil when there is none to read.
     private func load() -> ConfigLoad? {
-        guard options.commandLine.placements == nil, let file = options.configFile else { return nil }
+        guard options.commandLine.placements == nil, let file = options.config.file else { return nil }
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         loadedText = text
@@ -87,7 +87,7 @@ public final class DashboardShell: InteractiveHost {
         configTheme = config.theme
         configScheme = config.scheme
 
-        let pages = options.commandLine.placements.map { [$0.map(PagePlacement.widget)] } ?? config.pages ?? options.defaultPages
+        let pages = options.commandLine.placements.map { [$0.map(PagePlacement.widget)] } ?? config.pages ?? options.config.defaultPages
         lastPages = pages
         // Every member of a Smart Stack is an instance with its own timeline; the dashboard
         // groups them back into slots by `stackSizes`.
@@ -96,7 +96,7 @@ public final class DashboardShell: InteractiveHost {
         if let budget = options.commandLine.budget ?? config.budget { settings.budget = budget }
         if let jitter = config.jitter { settings.maxJitter = jitter }
         var presentation = options.presentation
-        presentation.lockScreen = config.lockScreen ?? options.defaultLockScreen
+        presentation.lockScreen = config.lockScreen ?? options.config.defaultLockScreen
         if !options.commandLine.autoLock, let autoLock = config.autoLock { presentation.autoLockAfter = autoLock }
         if !options.commandLine.theme, let name = config.theme {
             let start = presentation.library.startup(requested: name, environment: ProcessInfo.processInfo.environment)
@@ -149,9 +149,9 @@ public final class DashboardShell: InteractiveHost {
             notice("Not saved: --widget chose this screen")
             return false
         }
-        let file = options.configFile ?? ConfigLocation.defaultFile()
+        let file = options.config.file ?? ConfigLocation.defaultFile()
         let existing = (try? String(contentsOf: file, encoding: .utf8))
-        let text = existing ?? ConfigTemplate.text(pages: options.defaultPages, lockScreen: options.defaultLockScreen)
+        let text = existing ?? ConfigTemplate.text(pages: options.config.defaultPages, lockScreen: options.config.defaultLockScreen)
         let page = dashboard.currentPageGroup
         do {
             let edited = try ConfigEditor.adding(.widget(WidgetPlacement(kind: kind, family: family)), toPage: page, in: text, file: file.path)
@@ -163,7 +163,7 @@ public final class DashboardShell: InteractiveHost {
             notice("Could not add: \(error)")
             return false
         }
-        if watcher == nil && options.watchesConfig { watcher = ConfigWatcher(file: file); if let waker { watcher?.setWaker(waker) } }
+        if watcher == nil && options.config.watches { watcher = ConfigWatcher(file: file); if let waker { watcher?.setWaker(waker) } }
         reloadConfig()
         let name = widgets.first { $0.kind == kind }?.displayName ?? kind
         notice("Added \(name) (\(family.shortName)) to page \(page + 1)")

@@ -6,11 +6,8 @@ public struct ShellOptions {
     /// The compiled-in widgets (the gallery's order).
     public var widgets: [WidgetDescription]
     public var resolvers: PlacementResolverRegistry = .standard
-    /// The config file; nil: none (the defaults).
-    public var configFile: URL?
-    /// The home screen and lock screen without a config.
-    public var defaultPages: [[PagePlacement]]
-    public var defaultLockScreen: [WidgetPlacement]
+    /// Where the config comes from, and what stands in without one.
+    public var config: ConfigSource
     public var clock: any DashClock
     public var environment = EnvironmentValues()
     /// The scheduler's settings before the config's budget and jitter.
@@ -21,8 +18,6 @@ public struct ShellOptions {
     public var commandLine = CommandLineChoices()
     /// Install `WidgetCenter.shared`'s handler on each dashboard built.
     public var installsWidgetCenter = false
-    /// Watch the config file and reload it when it changes.
-    public var watchesConfig = false
     /// The Live Activities every dashboard built shows (nil: none).
     public var activities: ActivityController?
     /// Set from the config's `[activities] max` each time it is read.
@@ -31,9 +26,7 @@ public struct ShellOptions {
     public init(widgets: [WidgetDescription], configFile: URL?, defaultPages: [[PagePlacement]], defaultLockScreen: [WidgetPlacement],
                 clock: any DashClock, presentation: PresentationOptions = PresentationOptions()) {
         self.widgets = widgets
-        self.configFile = configFile
-        self.defaultPages = defaultPages
-        self.defaultLockScreen = defaultLockScreen
+        config = ConfigSource(file: configFile, defaultPages: defaultPages, defaultLockScreen: defaultLockScreen)
         self.clock = clock
         self.presentation = presentation
     }
@@ -51,4 +44,22 @@ public struct CommandLineChoices: Sendable {
     public var autoLock = false
 
     public init() {}
+}
+
+/// Where a shell's config comes from, and the screens it shows without one.
+public struct ConfigSource: Sendable {
+    /// The config file; nil: none (the defaults).
+    public var file: URL?
+    /// Watch the file and reload it when it changes.
+    public var watches = false
+    /// The home screen and lock screen without a config.
+    public var defaultPages: [[PagePlacement]]
+    public var defaultLockScreen: [WidgetPlacement]
+
+    public init(file: URL?, watches: Bool = false, defaultPages: [[PagePlacement]], defaultLockScreen: [WidgetPlacement]) {
+        self.file = file
+        self.watches = watches
+        self.defaultPages = defaultPages
+        self.defaultLockScreen = defaultLockScreen
+    }
 }
