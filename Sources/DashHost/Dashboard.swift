@@ -4,6 +4,12 @@ import WidgetDash
 
 /// The running dashboard: widgets, their scheduler, and the screens, driven by the run loop.
 ///
+/// It is the router of the home screen and the screens over it: ``handle(_:)`` and
+/// ``advance()`` change state (and run what the scheduler, intents and the store ask for),
+/// ``render(size:)`` draws the frame, a pure function of that state (see HomeScreen.swift), and
+/// then keeps what the frame drew where (``didDraw(_:size:)``). The run loop sleeps until the
+/// earliest of the state's deadline and the frame's next redraw.
+///
 /// Everything here happens on the run loop's thread. Providers run as tasks; their answers
 /// come back through a mailbox and a wake-up of the loop, so nothing here is shared.
 public final class Dashboard: InteractiveHost {
