@@ -26,7 +26,7 @@ struct DemoCommand: ParsableCommand {
         var options = ShellOptions(widgets: KnownWidgets.current().widgets, configFile: nil, defaultPages: [[]], defaultLockScreen: [],
                                    clock: TravelClock(start: Date(), speed: 1),
                                    presentation: PresentationOptions(library: look.library, theme: look.theme, scheme: look.scheme))
-        options.themeGiven = true
+        options.commandLine.theme = true
         let shell = DashboardShell(options)
         shell.quitsOnEscape = true
         shell.showDemo(family: f)

@@ -99,14 +99,14 @@ struct RunCommand: AsyncParsableCommand {
         // falls back to the defaults when it is broken and reloads it when it changes.
         var options = ShellOptions(widgets: known, configFile: ConfigCommand.file(config), defaultPages: [DefaultHomeScreen.placements.map(PagePlacement.widget)],
                                    defaultLockScreen: DefaultLockScreen.placements, clock: clock, presentation: presentation)
-        options.fixedPlacements = placements.isEmpty ? nil : placements
+        options.commandLine.placements = placements.isEmpty ? nil : placements
         options.settings = settings
-        options.budgetOverride = budget
-        options.themeGiven = theme != nil
-        options.schemeGiven = scheme != nil
-        options.autoLockGiven = autoLock != nil
+        options.commandLine.budget = budget
+        options.commandLine.theme = theme != nil
+        options.commandLine.scheme = scheme != nil
+        options.commandLine.autoLock = autoLock != nil
         setup.apply(to: &options, controls: knownWidgets.controls)
-        options.watchesConfig = true
+        options.config.watches = true
         // Before the shell: its dashboard asks providers at once, and they read the store.
         // One connection for widgets and activities, opened on the first read.
         let sharedStore = LazySharedStore(location: store.location)

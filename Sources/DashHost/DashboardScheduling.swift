@@ -102,4 +102,39 @@ extension Dashboard {
         if rows.count > widgets { title += " · \(rows.count - widgets) Live Activit\(rows.count - widgets == 1 ? "y" : "ies")" }
         InspectorScreen.draw(rows, title: title, into: &screen, palette: environment.palette)
     }
+
+    // MARK: Running what the scheduler asks
+
+    func perform(_ effects: [TimelineScheduler.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .reload(let request): startReload(request)
+            case .entryChanged(let id), .deferred(let id, _, _): dirtyPanels.insert(id)
+            case .timedOut(let request):
+                // Abandoned: cancel the task (a cooperative provider stops) and stop waiting for it.
+                inFlight.removeValue(forKey: request.serial)?.cancel()
+                dirtyPanels.insert(request.instance)
+                intentReloadEnded(request)
+            }
+        }
+        // The inspector shows the scheduler's state: anything that happened changes it.
+        if showsInspector && !effects.isEmpty { screenDirty = true }
+    }
+
+    private func startReload(_ request: ReloadRequest) {
+        guard let instance = instance(at: request.instance) else { return }
+        let provider = instance.description.provider
+        // The travelled "now": providers date their entries from the dashboard's clock.
+        let context = TimelineProviderContext(family: instance.family, date: clock.now(), parameters: parameters(of: request.instance))
+        let mailbox = self.mailbox
+        let services = self.services
+        inFlight[request.serial] = Task.detached {
+            let started = ContinuousClock.now
+            let result: Result<ErasedTimeline, any Error>
+            do { result = .success(try await services.bind { try await provider.timeline(context) }) } catch { result = .failure(error) }
+            let elapsed = ContinuousClock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            mailbox.post(ProviderDelivery(request: request, result: result, seconds: seconds))
+        }
+    }
 }

@@ -5,6 +5,8 @@ import WidgetDash
 /// Golden text files: expected screens kept beside the tests, compared line by line.
 ///
 /// Set `WIDGETDASH_RECORD=1` to write the actual output as the new golden instead of comparing.
+/// A recording run still fails for every golden it wrote (new or changed), so the switch can
+/// never turn a mismatch into a pass: run again without it to check what was written.
 /// A mismatch prints a line diff: `-` expected, `+` actual, with line numbers.
 public enum Golden {
     /// True when goldens should be re-recorded rather than checked.
@@ -13,24 +15,33 @@ public enum Golden {
         return !v.isEmpty && v != "0"
     }
 
-    /// Checks `lines` against `Goldens/<name>.txt` in the directory of the calling test file.
+    /// Checks `lines` against `Goldens/<name>.txt` in the directory of the calling test file;
+    /// `recording` (the switch, unless a test of this helper says otherwise) writes it instead.
     public static func assertMatches(
         _ lines: [String],
         named name: String,
+        recording: Bool = isRecording,
         filePath: String = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
         let url = directory.appendingPathComponent(name + ".txt")
         let actual = lines.joined(separator: "\n") + "\n"
-        if isRecording {
+        let expected = try? String(contentsOf: url, encoding: .utf8)
+        if recording {
+            guard expected != actual else { return }
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             do { try actual.write(to: url, atomically: true, encoding: .utf8) } catch {
                 Issue.record("could not record golden \(url.path): \(error)", sourceLocation: sourceLocation)
+                return
             }
+            Issue.record("""
+                recorded \(name) (\(expected == nil ? "new" : "changed"); run again without WIDGETDASH_RECORD to check it):
+                \(lineDiff(expected: expected ?? "", actual: actual))
+                """, sourceLocation: sourceLocation)
             return
         }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        guard let expected else {
             Issue.record("missing golden \(url.path); run with WIDGETDASH_RECORD=1 to record it", sourceLocation: sourceLocation)
             return
         }

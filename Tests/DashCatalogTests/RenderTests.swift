@@ -114,26 +114,6 @@ struct RenderTests {
         }
     }
 
-    /// Writes every widget in every family to a file, to look at them:
-    /// `DASH_PRINT_WIDGETS=/tmp/widgets.txt swift test --filter gallery`.
-    @Test("Gallery printout")
-    func gallery() async throws {
-        guard let path = ProcessInfo.processInfo.environment["DASH_PRINT_WIDGETS"] else { return }
-        var out = ""
-        for (kind, families) in [("clock", Self.clockFamilies), ("calendar", Self.calendarFamilies), ("system", Self.systemFamilies)] {
-            for family in families {
-                let entry: any TimelineEntry = switch kind {
-                case "clock": await ClockProvider(now: FixedClock(date: SampleData.date).now).snapshot(in: Self.context(family))
-                case "calendar": await CalendarProvider(now: FixedClock(date: SampleData.date).now).snapshot(in: Self.context(family))
-                default: await SystemProvider(now: FixedClock(date: SampleData.date).now).snapshot(in: Self.context(family))
-                }
-                out += "\n\(kind) · \(family.shortName) \(family.contentSize.width)×\(family.contentSize.height)\n"
-                out += Render.framed(Render.lines(kind: kind, entry: entry, family)) + "\n"
-            }
-        }
-        try out.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
     private func assertFits(_ lines: [String], _ family: WidgetFamily, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(lines.count == family.contentSize.height, sourceLocation: sourceLocation)
         #expect(!lines.joined().contains("…"), "\(family): truncated\n\(Render.framed(lines))", sourceLocation: sourceLocation)

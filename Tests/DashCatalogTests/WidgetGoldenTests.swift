@@ -9,7 +9,8 @@ import WidgetDash
 /// with its sample data, compared with the text kept in `Goldens/`.
 ///
 /// `WIDGETDASH_RECORD=1 swift test --filter WidgetGoldens` re-records them after a deliberate
-/// change; review the diff of the .txt files before committing.
+/// change (that run fails for every golden it rewrote); review the diff of the .txt files, then
+/// run again without the switch.
 @Suite("Widget goldens")
 struct WidgetGoldenTests {
     static let cases: [(String, WidgetFamily)] = BuiltinWidgets().widgetDescriptions.flatMap { d in

@@ -41,9 +41,10 @@ struct LiveTextTests {
         await dashboard.settle()
         dashboard.advance()
         _ = dashboard.render(size: size)
-        // On screen: one wake-up a second; off screen (page 2): none.
-        #expect(dashboard.scheduler.info(for: 0, at: t0)?.nextRefresh == t0.addingTimeInterval(1))
-        #expect(dashboard.scheduler.info(for: 1, at: t0)?.nextRefresh == nil)
+        // On screen: one wake-up a second; off screen (page 2): none. The frame asks for it;
+        // the scheduler learns nothing from a render.
+        #expect(dashboard.frame(size: size).nextRedraw == t0.addingTimeInterval(1))
+        #expect(dashboard.scheduler.nextDeadline() == nil)
         #expect(dashboard.secondsUntilNextDeadline() ?? 99 <= 1)
         clock.advance(by: 1)
         dashboard.advance()
@@ -52,14 +53,43 @@ struct LiveTextTests {
         #expect(shown.contains("08:00:01"))
         _ = dashboard.handle(.key(.character("n")))
         _ = dashboard.render(size: size)
-        #expect(dashboard.scheduler.info(for: 0, at: clock.now())?.nextRefresh == nil)
-        #expect(dashboard.scheduler.info(for: 1, at: clock.now())?.nextRefresh == t0.addingTimeInterval(2))
+        // Page 2's widget ticks (instance 1, drawn at +1 s); page 1's no longer asks.
+        #expect(dashboard.frame(size: size).nextRedraw == t0.addingTimeInterval(2))
         // Under the inspector nothing ticks: the next wake-up is the status line's minute.
+        let minute = Date(timeIntervalSince1970: (t0.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
         _ = dashboard.handle(.key(.character("i")))
         _ = dashboard.render(size: size)
+        #expect(dashboard.frame(size: size).nextRedraw == minute)
         #expect(dashboard.scheduler.nextDeadline() == nil)
         _ = dashboard.handle(.key(.escape))
         _ = dashboard.render(size: size)
-        #expect(dashboard.scheduler.nextDeadline() != nil)
+        #expect(dashboard.frame(size: size).nextRedraw == t0.addingTimeInterval(2))
+    }
+
+    /// Before rendering was pure, a panel's live text asked the scheduler for its next tick only
+    /// when the panel was rendered afresh; a page left and come back to reused the panel drawn
+    /// before and never asked again, so its clock stood still.
+    @Test("a widget back on screen shows the current time and ticks again")
+    func backOnScreenTicksAgain() async {
+        let clock = ManualClock(t0)
+        let provider = ScriptedProvider(make: { Timeline(entries: [TestEntry(date: $0)], policy: .never) })
+        let placements = [WidgetPlacement(kind: "live", family: .systemSmall), WidgetPlacement(kind: "live", family: .systemSmall)]
+        let dashboard = Dashboard(widgets: [describe("live", provider, live: true)], placements: placements, clock: clock)
+        let size = CellSize(width: 30, height: 14)
+        _ = dashboard.handle(.resize(size))
+        await dashboard.settle()
+        dashboard.advance()
+        #expect(dashboard.render(size: size).lines.joined().contains("08:00:00"))
+        _ = dashboard.handle(.key(.character("n")))
+        _ = dashboard.render(size: size)
+        clock.advance(by: 5)
+        dashboard.advance()
+        _ = dashboard.handle(.key(.character("p")))
+        #expect(dashboard.render(size: size).lines.joined().contains("08:00:05"))
+        #expect(dashboard.secondsUntilNextDeadline() ?? 99 <= 1)
+        clock.advance(by: 1)
+        dashboard.advance()
+        #expect(dashboard.needsDisplay)
+        #expect(dashboard.render(size: size).lines.joined().contains("08:00:06"))
     }
 }

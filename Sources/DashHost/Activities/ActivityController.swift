@@ -89,7 +89,6 @@ public final class ActivityController {
     var islandFocus = FocusRing()
     var cards: [(id: String, rect: CellRect, elements: [InteractiveElement])] = []
     var cardFocus = FocusRing()
-    var nextRefresh: Date?
 
     private var viewCache: [String: (version: Int, stale: Bool, views: Result<ActivityViews, ActivityPayloadError>)] = [:]
 
@@ -183,12 +182,6 @@ public final class ActivityController {
             banner = nil
             changed = true
         }
-        if let refresh = nextRefresh, now >= refresh {
-            // Consumed: the frame drawn for it sets the next one. A frame that does not draw
-            // the activities (the inspector, the gallery) leaves none, so nothing ticks unseen.
-            nextRefresh = nil
-            changed = true
-        }
         if let next = records.compactMap({ ActivityRules.nextChange(of: $0, after: now.addingTimeInterval(-1)) }).min(), next <= now {
             changed = true
         }
@@ -214,12 +207,12 @@ public final class ActivityController {
     }
 
     /// The next moment something about the activities changes by itself: a state change, the
-    /// end of an alert, the next second of a live timer on screen. Nil: nothing to wait for.
+    /// end of an alert (a live timer on screen is the frame's: ``Frame/nextRedraw``). Nil:
+    /// nothing to wait for.
     public func deadline(now: Date) -> Date? {
         var dates = records.compactMap { ActivityRules.nextChange(of: $0, after: now) }
         if let until = expansion?.until { dates.append(until) }
         if let until = banner?.until { dates.append(until) }
-        if let refresh = nextRefresh { dates.append(refresh) }
         return dates.min()
     }
 

@@ -19,27 +19,28 @@ extension Dashboard {
 
     /// Draws the island at the top centre: compact for one activity, minimal for several,
     /// expanded when opened (by `x`, a click or an alert).
-    func drawIsland(_ screen: inout Canvas, now: Date) {
+    func drawIsland(_ frame: inout DashboardFrame, now: Date) {
         guard let activities else { return }
-        activities.islandRect = nil
-        activities.islandElements = []
-        activities.nextRefresh = nil
+        frame.regions.island = (nil, [], nil)
         let shown = activities.inIsland(at: now)
-        guard !shown.isEmpty, screen.width >= 12, screen.height >= 3 else { return }
+        guard !shown.isEmpty, frame.frame.canvas.width >= 12, frame.frame.canvas.height >= 3 else { return }
+        let screenWidth = frame.frame.canvas.width
         let presenter = ActivityPresenter(environment: environment, islandPalette: islandPalette, now: now)
-        let center = screen.width / 2
+        let center = screenWidth / 2
         var drawn: ActivityPresenter.Drawn
         var origin: CellPoint
         if let expansion = activities.expansion, let record = shown.first(where: { $0.id == expansion.id }) {
             let views = activities.viewsOrFallback(for: record, at: now)
             let title = expansion.alert.map { $0.body.isEmpty ? $0.title : "\($0.title) · \($0.body)" }
-            drawn = presenter.expanded(views, width: min(screen.width - 2, Self.expandedIslandWidth), title: title,
+            drawn = presenter.expanded(views, width: min(screenWidth - 2, Self.expandedIslandWidth), title: title,
                                        badge: ActivityRules.state(of: record, at: now) == .stale ? "out of date" : nil)
-            activities.islandFocus.update(order: Array(drawn.elements.indices))
-            if expansion.byPerson, let focus = activities.islandFocus.focused {
+            let order = Array(drawn.elements.indices)
+            frame.regions.island?.focusOrder = order
+            // The focus as the router keeps it once it has this frame's order (FocusRing.update).
+            if expansion.byPerson, let focus = activities.islandFocus.focused, order.contains(focus) {
                 drawn.canvas.markFocused(drawn.elements[focus].rect, color: environment.palette.focusedBorder)
             }
-            origin = CellPoint(x: max(0, (screen.width - drawn.canvas.width) / 2), y: 0)
+            origin = CellPoint(x: max(0, (screenWidth - drawn.canvas.width) / 2), y: 0)
         } else if shown.count >= 2 {
             let first = activities.viewsOrFallback(for: shown[0], at: now)
             let second = activities.viewsOrFallback(for: shown[1], at: now)
@@ -48,26 +49,41 @@ extension Dashboard {
             origin = CellPoint(x: max(0, center - camera), y: 0)
         } else {
             drawn = presenter.compact(activities.viewsOrFallback(for: shown[0], at: now))
-            origin = CellPoint(x: max(0, (screen.width - drawn.canvas.width) / 2), y: 0)
+            origin = CellPoint(x: max(0, (screenWidth - drawn.canvas.width) / 2), y: 0)
         }
-        screen.draw(drawn.canvas, at: origin)
-        activities.islandRect = CellRect(origin: origin, size: drawn.canvas.size)
-        activities.islandElements = drawn.elements.map { $0.moved(by: origin) }
-        activities.nextRefresh = drawn.nextRefresh
+        frame.frame.canvas.draw(drawn.canvas, at: origin)
+        frame.regions.island?.rect = CellRect(origin: origin, size: drawn.canvas.size)
+        frame.regions.island?.elements = drawn.elements.map { $0.moved(by: origin) }
+        frame.frame.redraw(at: drawn.nextRefresh)
+    }
+
+    /// Keeps where the island and the cards were drawn (the router's step after a frame), and
+    /// corrects their focus to the buttons drawn.
+    func keepActivityRegions(_ regions: DrawnRegions) {
+        guard let activities else { return }
+        if let island = regions.island {
+            activities.islandRect = island.rect
+            activities.islandElements = island.elements
+            if let order = island.focusOrder { activities.islandFocus.update(order: order) }
+        }
+        if let cards = regions.cards { activities.cards = cards }
+        if let order = regions.cardFocusOrder { activities.cardFocus.update(order: order) }
     }
 
     /// Draws the lock screen's activity cards from row `top` down, as many as fit above the
     /// last row; the rest are counted. An alert shows as a banner at the top.
-    func drawActivityCards(_ screen: inout Canvas, from top: Int, now: Date) {
-        guard let activities else { return }
-        activities.cards = []
-        activities.nextRefresh = nil
+    /// Returns the next moment a card changes by itself.
+    func drawActivityCards(_ screen: inout Canvas, from top: Int, now: Date, regions: inout DrawnRegions) -> Date? {
+        guard let activities else { return nil }
+        regions.cards = []
+        var next: Date?
         let presenter = ActivityPresenter(environment: environment, islandPalette: islandPalette, now: now)
         let width = min(screen.width - 4, 60)
         let bottom = screen.height - 2
         var y = top
+        var elementIndex = 0
         let shown = activities.shown(at: now)
-        guard width >= 16 else { return }
+        guard width >= 16 else { return nil }
         if let problem = activities.loadProblem {
             let card = presenter.problemCard("Live Activities could not be read: \(problem)", width: width)
             if y + card.canvas.height <= bottom {
@@ -75,7 +91,6 @@ extension Dashboard {
                 y += card.canvas.height + 1
             }
         }
-        var elementIndex = 0
         for (i, record) in shown.enumerated() {
             let state = ActivityRules.state(of: record, at: now)
             let badge: String? = state == .ended ? "ended" : state == .stale ? "out of date" : nil
@@ -95,12 +110,13 @@ extension Dashboard {
             }
             let origin = CellPoint(x: (screen.width - drawn.canvas.width) / 2, y: y)
             screen.draw(drawn.canvas, at: origin)
-            activities.cards.append((record.id, CellRect(origin: origin, size: drawn.canvas.size), drawn.elements.map { $0.moved(by: origin) }))
-            activities.nextRefresh = [activities.nextRefresh, drawn.nextRefresh].compactMap { $0 }.min()
+            regions.cards?.append((record.id, CellRect(origin: origin, size: drawn.canvas.size), drawn.elements.map { $0.moved(by: origin) }))
+            next = [next, drawn.nextRefresh].compactMap { $0 }.min()
             y += drawn.canvas.height + 1
         }
-        activities.cardFocus.update(order: Array(0..<elementIndex))
+        regions.cardFocusOrder = Array(0..<elementIndex)
         if let banner = activities.banner { drawBanner(banner.alert, on: &screen) }
+        return next
     }
 
     /// An alert on the lock screen, where there is no island: a banner across the top.

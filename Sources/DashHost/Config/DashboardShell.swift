@@ -2,59 +2,6 @@ import Foundation
 import Synchronization
 import WidgetDash
 
-/// How to build dashboards from a config: everything `run` (or `demo`) knows before reading it.
-public struct ShellOptions {
-    /// The compiled-in widgets (the gallery's order).
-    public var widgets: [WidgetDescription]
-    public var resolvers: PlacementResolverRegistry = .standard
-    /// The config file; nil: none (the defaults).
-    public var configFile: URL?
-    /// The home screen and lock screen without a config.
-    public var defaultPages: [[PagePlacement]]
-    public var defaultLockScreen: [WidgetPlacement]
-    /// Widgets given on the command line (`--widget`): they replace the config's pages.
-    public var fixedPlacements: [WidgetPlacement]?
-    public var clock: any DashClock
-    /// What widget code reaches (store, image decoding, screen time, WidgetCenter, activities),
-    /// handed to every dashboard built; by default what is bound where the options are made.
-    public var services = WidgetServices.current
-    public var environment = EnvironmentValues()
-    /// The control center's controls (`c`) and where http(s) links go (nil: the detail view),
-    /// for every dashboard built.
-    public var controls: [ControlDescription] = []
-    public var opener: LinkOpener?
-    /// What scripts changed in the store: the listener posts here, every dashboard built drains it.
-    public var storeChanges = StoreChangeQueue()
-    /// The scheduler's settings before the config's budget and jitter.
-    public var settings = SchedulerSettings()
-    /// A budget from the command line, which wins over the config's.
-    public var budgetOverride: Int?
-    /// Theme library, passcode and the command line's theme, scheme and auto-lock.
-    public var presentation: PresentationOptions
-    /// Whether `--theme`, `--scheme`, `--auto-lock` were given (they win over the config).
-    public var themeGiven = false
-    public var schemeGiven = false
-    public var autoLockGiven = false
-    /// Connected to each dashboard built: the `WidgetCenter` handler in `services` (nil: none).
-    public var widgetCenter: WidgetCenterRelay?
-    /// Watch the config file and reload it when it changes.
-    public var watchesConfig = false
-    /// The Live Activities every dashboard built shows (nil: none).
-    public var activities: ActivityController?
-    /// Set from the config's `[activities] max` each time it is read.
-    public var activityMaximum: ActivityMaximum?
-
-    public init(widgets: [WidgetDescription], configFile: URL?, defaultPages: [[PagePlacement]], defaultLockScreen: [WidgetPlacement],
-                clock: any DashClock, presentation: PresentationOptions = PresentationOptions()) {
-        self.widgets = widgets
-        self.configFile = configFile
-        self.defaultPages = defaultPages
-        self.defaultLockScreen = defaultLockScreen
-        self.clock = clock
-        self.presentation = presentation
-    }
-}
-
 /// The dashboard as the terminal runs it: the home screen from the config file, and the
 /// modes around it (gallery, demo, StandBy), the config's problems, and reloading the config
 /// when it changes.
@@ -83,14 +30,14 @@ public final class DashboardShell: InteractiveHost {
     public var quitsOnEscape = false
 
     public private(set) var demoFamily: WidgetFamily = .systemSmall
-    public private(set) var demoPage = 0
+    public internal(set) var demoPage = 0
     public private(set) var galleryIndex = 0
     public private(set) var galleryFamily = 0
     public private(set) var standByIndex = 0
     /// The configuration platter (`e`) over the home screen, while open.
     public internal(set) var platter: ConfigurationPlatter?
 
-    private var screenSize = CellSize(width: 80, height: 24)
+    var screenSize = CellSize(width: 80, height: 24)
     var dirty = true
     var waker: (@Sendable () -> Void)?
     private var watcher: ConfigWatcher?
@@ -100,11 +47,14 @@ public final class DashboardShell: InteractiveHost {
     var lastPages: [[PagePlacement]] = []
 
     // Previews (gallery and demo): snapshot entries by "kind@family", asked for once.
-    private var previews: [String: any TimelineEntry] = [:]
-    private var asked = Set<String>()
-    private let arrived = PreviewMailbox()
-    private var previewTasks: [Task<Void, Never>] = []
-    private var standByRefresh: Date?
+    var previews: [String: any TimelineEntry] = [:]
+    var asked = Set<String>()
+    let arrived = PreviewMailbox()
+    var previewTasks: [Task<Void, Never>] = []
+    /// When the StandBy frame last drawn changes by itself, and whether one was drawn since the
+    /// last change of mode.
+    var standByRedraw: Date?
+    var standByDrawn = false
 
     public init(_ options: ShellOptions) {
         self.options = options
@@ -112,14 +62,14 @@ public final class DashboardShell: InteractiveHost {
         // A placeholder until the config is read below.
         dashboard = Dashboard(widgets: [], placements: [], clock: options.clock, services: options.services)
         dashboard = build(load())
-        if options.watchesConfig, let file = options.configFile ?? nil { watcher = ConfigWatcher(file: file) }
+        if options.config.watches, let file = options.config.file ?? nil { watcher = ConfigWatcher(file: file) }
     }
 
     // MARK: Config
 
     /// Reads the config; nil when there is none to read.
     private func load() -> ConfigLoad? {
-        guard options.fixedPlacements == nil, let file = options.configFile else { return nil }
+        guard options.commandLine.placements == nil, let file = options.config.file else { return nil }
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         loadedText = text
@@ -137,24 +87,24 @@ public final class DashboardShell: InteractiveHost {
         configTheme = config.theme
         configScheme = config.scheme
 
-        let pages = options.fixedPlacements.map { [$0.map(PagePlacement.widget)] } ?? config.pages ?? options.defaultPages
+        let pages = options.commandLine.placements.map { [$0.map(PagePlacement.widget)] } ?? config.pages ?? options.config.defaultPages
         lastPages = pages
         // Every member of a Smart Stack is an instance with its own timeline; the dashboard
         // groups them back into slots by `stackSizes`.
         let members = pages.map { $0.flatMap(\.members) }
         var settings = options.settings
-        if let budget = options.budgetOverride ?? config.budget { settings.budget = budget }
+        if let budget = options.commandLine.budget ?? config.budget { settings.budget = budget }
         if let jitter = config.jitter { settings.maxJitter = jitter }
         var presentation = options.presentation
-        presentation.lockScreen = config.lockScreen ?? options.defaultLockScreen
-        if !options.autoLockGiven, let autoLock = config.autoLock { presentation.autoLockAfter = autoLock }
-        if !options.themeGiven, let name = config.theme {
+        presentation.lockScreen = config.lockScreen ?? options.config.defaultLockScreen
+        if !options.commandLine.autoLock, let autoLock = config.autoLock { presentation.autoLockAfter = autoLock }
+        if !options.commandLine.theme, let name = config.theme {
             let start = presentation.library.startup(requested: name, environment: ProcessInfo.processInfo.environment)
             for warning in start.warnings { problems.append(ConfigProblem(file: config.file ?? "config", line: 0, message: warning, isWarning: true)) }
             presentation.theme = start.theme
             presentation.scheme = start.scheme
         }
-        if !options.schemeGiven, let scheme = config.scheme { presentation.scheme = scheme }
+        if !options.commandLine.scheme, let scheme = config.scheme { presentation.scheme = scheme }
         options.activityMaximum?.set(config.maximumActivities ?? ActivityLimits.defaultMaximumCount)
         let d = Dashboard(widgets: widgets, placements: members.flatMap { $0 }, clock: options.clock, environment: options.environment,
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
@@ -198,13 +148,13 @@ public final class DashboardShell: InteractiveHost {
     /// pages, so nothing on screen moves), and the widget added to it.
     @discardableResult
     public func add(kind: String, family: WidgetFamily) -> Bool {
-        guard options.fixedPlacements == nil else {
+        guard options.commandLine.placements == nil else {
             notice("Not saved: --widget chose this screen")
             return false
         }
-        let file = options.configFile ?? ConfigLocation.defaultFile()
+        let file = options.config.file ?? ConfigLocation.defaultFile()
         let existing = (try? String(contentsOf: file, encoding: .utf8))
-        let text = existing ?? ConfigTemplate.text(pages: options.defaultPages, lockScreen: options.defaultLockScreen)
+        let text = existing ?? ConfigTemplate.text(pages: options.config.defaultPages, lockScreen: options.config.defaultLockScreen)
         let page = dashboard.currentPageGroup
         do {
             let edited = try ConfigEditor.adding(.widget(WidgetPlacement(kind: kind, family: family)), toPage: page, in: text, file: file.path)
@@ -216,7 +166,7 @@ public final class DashboardShell: InteractiveHost {
             notice("Could not add: \(error)")
             return false
         }
-        if watcher == nil && options.watchesConfig { watcher = ConfigWatcher(file: file); if let waker { watcher?.setWaker(waker) } }
+        if watcher == nil && options.config.watches { watcher = ConfigWatcher(file: file); if let waker { watcher?.setWaker(waker) } }
         reloadConfig()
         let name = widgets.first { $0.kind == kind }?.displayName ?? kind
         notice("Added \(name) (\(family.shortName)) to page \(page + 1)")
@@ -238,16 +188,29 @@ public final class DashboardShell: InteractiveHost {
     }
 
     public var needsDisplay: Bool {
-        dirty || !arrived.items.withLock { $0.isEmpty } || ((mode == .home || mode == .standBy) && dashboard.needsDisplay)
+        if dirty || !arrived.items.withLock({ $0.isEmpty }) { return true }
+        switch mode {
+        case .home: return dashboard.needsDisplay
+        case .standBy: return dashboard.hasChanges || standByRedraw.map { options.clock.now() >= $0 } ?? false
+        case .gallery, .demo: return false
+        }
     }
 
+    /// The earliest of what the dashboard's state waits for and the next redraw of the screen
+    /// shown (the gallery's and the demo's previews do not tick).
     public func secondsUntilNextDeadline() -> Double? {
-        var seconds = dashboard.secondsUntilNextDeadline()
-        if mode == .standBy, let refresh = standByRefresh {
-            let s = max(0, options.clock.wallSeconds(until: refresh))
-            seconds = min(seconds ?? s, s)
+        switch mode {
+        case .home: return dashboard.secondsUntilNextDeadline()
+        case .gallery, .demo: return dashboard.seconds(until: dashboard.stateDeadline())
+        case .standBy: return dashboard.seconds(until: [dashboard.stateDeadline(), nextStandByRedraw()].compactMap { $0 }.min())
         }
-        return seconds
+    }
+
+    /// When StandBy's frame for the state as it is changes by itself: the frame last drawn
+    /// answers when nothing changed since, else the frame is rendered (purely) to learn it.
+    func nextStandByRedraw() -> Date? {
+        if standByDrawn, !dirty, !dashboard.hasChanges, standByRedraw.map({ options.clock.now() < $0 }) ?? true { return standByRedraw }
+        return renderFrame(size: screenSize).frame.nextRedraw
     }
 
     public func advance() {
@@ -258,7 +221,6 @@ public final class DashboardShell: InteractiveHost {
         }
         dashboard.advance()
         if platter?.advance() == true { dirty = true }
-        if mode == .standBy, let refresh = standByRefresh, options.clock.now() >= refresh { dirty = true }
     }
 
     public func handle(_ event: InputEvent) -> HostAction {
@@ -285,6 +247,7 @@ public final class DashboardShell: InteractiveHost {
 
     private func enter(_ newMode: Mode) {
         mode = newMode
+        standByDrawn = false
         dirty = true
         if newMode == .home { dashboard.invalidateAll() }
     }
@@ -317,43 +280,22 @@ public final class DashboardShell: InteractiveHost {
     }
 
     private func handleGallery(_ key: Key) -> HostAction {
-        let count = widgets.count
-        switch key {
-        case .escape, .character("g"), .character("q"): return leave()
-        case .down, .character("j"):
-            galleryIndex = count == 0 ? 0 : (galleryIndex + 1) % count
-            galleryFamily = 0
-        case .up, .character("k"):
-            galleryIndex = count == 0 ? 0 : (galleryIndex + count - 1) % count
-            galleryFamily = 0
-        case .right, .character("l"), .tab:
-            let n = widgets.indices.contains(galleryIndex) ? widgets[galleryIndex].supportedFamilies.count : 1
-            galleryFamily = (galleryFamily + 1) % max(1, n)
-        case .left, .character("h"), .backTab:
-            let n = max(1, widgets.indices.contains(galleryIndex) ? widgets[galleryIndex].supportedFamilies.count : 1)
-            galleryFamily = (galleryFamily + n - 1) % n
-        case .enter:
-            guard widgets.indices.contains(galleryIndex) else { break }
-            let widget = widgets[galleryIndex]
-            guard widget.supportedFamilies.indices.contains(galleryFamily) else { break }
-            if add(kind: widget.kind, family: widget.supportedFamilies[galleryFamily]) { enter(.home) }
-        default: break
+        var state = GalleryScreen.State(selected: galleryIndex, family: galleryFamily)
+        let effect = GalleryScreen.handle(key, &state, widgets: widgets)
+        (galleryIndex, galleryFamily) = (state.selected, state.family)
+        switch effect {
+        case .leave: return leave()
+        case .add(let kind, let family): if add(kind: kind, family: family) { enter(.home) }
+        case nil: break
         }
         dirty = true
         return .continue
     }
 
     private func handleDemo(_ key: Key) -> HostAction {
-        let all = WidgetFamily.allCases
-        let i = all.firstIndex(of: demoFamily) ?? 0
-        switch key {
-        case .escape, .character("d"), .character("q"): return leave()
-        case .character("f"), .right: showDemo(family: all[(i + 1) % all.count])
-        case .character("F"), .left: showDemo(family: all[(i + all.count - 1) % all.count])
-        case .pageDown, .character("n"): demoPage += 1
-        case .pageUp, .character("p"): demoPage = max(0, demoPage - 1)
-        default: break
-        }
+        var state = DemoScreen.State(family: demoFamily, page: demoPage)
+        if DemoScreen.handle(key, &state) == .leave { return leave() }
+        if state.family != demoFamily { showDemo(family: state.family) } else { demoPage = state.page }
         dirty = true
         return .continue
     }
@@ -363,97 +305,14 @@ public final class DashboardShell: InteractiveHost {
         demoFamily = family
         demoPage = 0
         mode = .demo
+        standByDrawn = false
         dirty = true
     }
 
     private func handleStandBy(_ key: Key) -> HostAction {
-        let count = standByWidgets.count
-        switch key {
-        case .escape, .character("s"), .character("q"): return leave()
-        case .right: if count > 0 { standByIndex = (standByIndex + 1) % count }
-        case .left: if count > 0 { standByIndex = (standByIndex + count - 1) % count }
-        default: break
-        }
+        if StandByScreen.handle(key, index: &standByIndex, count: standByWidgets.count) == .leave { return leave() }
         dirty = true
         return .continue
-    }
-
-    // MARK: Drawing
-
-    public func render(size: CellSize) -> Canvas {
-        screenSize = size
-        dirty = false
-        let palette = dashboard.environment.palette
-        switch mode {
-        case .home:
-            var screen = dashboard.render(size: size)
-            if showsProblems { ProblemsPanel.draw(problems, fellBack: fellBack, into: &screen, palette: palette) }
-            platter?.draw(into: &screen, palette: palette)
-            return screen
-        case .demo:
-            let drawn = DemoScreen.render(family: demoFamily, widgets: widgets, page: demoPage, size: size, palette: palette) {
-                self.previewPanel($0, family: self.demoFamily, focused: false)
-            }
-            demoPage = min(demoPage, max(0, drawn.pages - 1))
-            return drawn.canvas
-        case .gallery:
-            return GalleryScreen.render(widgets: widgets, selected: galleryIndex, family: galleryFamily,
-                                        targetPage: dashboard.currentPageGroup, size: size, palette: palette) {
-                self.previewPanel($0, family: $1, focused: $2)
-            }
-        case .standBy:
-            return renderStandBy(size: size, palette: palette)
-        }
-    }
-
-    /// The widget's preview panel in `family` (its placeholder until the snapshot arrives).
-    private func previewPanel(_ widget: WidgetDescription, family: WidgetFamily, focused: Bool) -> Canvas {
-        let key = "\(widget.kind)@\(family.shortName)"
-        if !asked.contains(key) {
-            asked.insert(key)
-            let provider = widget.provider
-            let context = TimelineProviderContext(family: family, isPreview: true, date: options.clock.now())
-            let waker = self.waker
-            let box = arrived
-            let services = options.services
-            previewTasks.append(Task.detached {
-                let entry = await services.bind { await provider.snapshot(context) }
-                box.items.withLock { $0.append((key, entry)) }
-                waker?()
-            })
-        }
-        return WidgetPanel(description: widget, family: family)
-            .render(entry: previews[key], environment: dashboard.environment, now: options.clock.now(),
-                    status: previews[key] == nil ? .loading : .ok, focused: focused).canvas
-    }
-
-    /// The home screen's small widgets, which StandBy shows (live, from their timelines).
-    var standByWidgets: [WidgetInstance] { dashboard.homeInstances.filter { $0.family == .systemSmall } }
-
-    private func renderStandBy(size: CellSize, palette: Palette) -> Canvas {
-        let list = standByWidgets
-        let left = list.isEmpty ? nil : list[standByIndex % list.count]
-        let right = list.count < 2 ? nil : list[(standByIndex + 1) % list.count]
-        var env = dashboard.environment
-        env.widgetFamily = .systemSmall
-        env.showsWidgetContainerBackground = false
-        env.colorScheme = .dark
-        let now = options.clock.now()
-        var refresh: Date?
-        let canvas = StandByScreen.render(left: left?.description.displayName, right: right?.description.displayName, size: size, palette: palette) { isLeft, half in
-            guard let instance = isLeft ? left : right else { return nil }
-            let entry = instance.currentEntry ?? instance.description.provider.placeholder(TimelineProviderContext(family: .systemSmall))
-            var e = env
-            if instance.currentEntry == nil { e.redactionReasons.insert(.placeholder) }
-            let rendered = ViewRenderer.render(instance.description.content(entry), size: half, environment: e, now: now, background: .indexed(0))
-            if let next = rendered.nextRefresh { refresh = min(refresh ?? next, next) }
-            return rendered.canvas
-        }
-        standByRefresh = refresh
-        // StandBy drew the instances' current entries itself: the home screen redraws on return.
-        dashboard.dirtyPanels.removeAll()
-        dashboard.screenDirty = false
-        return canvas
     }
 
     /// Waits for every preview snapshot in flight and the dashboard's providers (tests).

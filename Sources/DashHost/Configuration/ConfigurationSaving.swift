@@ -67,7 +67,7 @@ extension DashboardShell {
         guard dashboard.placements.indices.contains(id) else { return }
         let before = dashboard.placements[id]
         dashboard.reconfigure(id, parameters: values)
-        guard options.fixedPlacements == nil else {
+        guard options.commandLine.placements == nil else {
             notice("Reloaded; not saved: --widget chose this screen")
             return
         }
@@ -77,9 +77,9 @@ extension DashboardShell {
         guard members.indices.contains(member), members[member] == before else { return }
         members[member].parameters = values
         let new: PagePlacement = members.count == 1 ? .widget(members[0]) : .stack(members)
-        let file = options.configFile ?? ConfigLocation.defaultFile()
+        let file = options.config.file ?? ConfigLocation.defaultFile()
         let existing = try? String(contentsOf: file, encoding: .utf8)
-        let text = existing ?? ConfigTemplate.text(pages: options.defaultPages, lockScreen: options.defaultLockScreen)
+        let text = existing ?? ConfigTemplate.text(pages: options.config.defaultPages, lockScreen: options.config.defaultLockScreen)
         do {
             let edited = try ConfigEditor.replacing(old, with: new, onPage: page, in: text, widgets: widgets, file: file.path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -50,10 +50,12 @@ public protocol InteractiveHost: AnyObject {
     func handle(_ event: InputEvent) -> HostAction
     /// Does everything that is due now, and takes in finished asynchronous work.
     func advance()
-    /// Wall-clock seconds until the next deadline; nil when nothing is due (sleep until input).
+    /// Wall-clock seconds until the next deadline (what the state waits for, or the next moment
+    /// the frame changes by itself); nil when nothing is due (sleep until input). The same
+    /// whether or not a render happened.
     func secondsUntilNextDeadline() -> Double?
     /// Whether the screen changed since the last ``render(size:)``.
     var needsDisplay: Bool { get }
-    /// Composes the whole screen.
+    /// Composes the whole screen: renders the frame (purely) and keeps what it drew where.
     func render(size: CellSize) -> Canvas
 }

@@ -83,36 +83,17 @@ extension Dashboard {
         interaction.widgetURLs[instance] = rendered.widgetURL
     }
 
-    /// Sets the focus ring to the page's elements in reading order: each panel's elements, or
-    /// the panel itself when it has none (so `r` still reaches it).
-    func updateFocusOrder(panels: [(id: Int, rect: CellRect)]) {
-        let sorted = panels.sorted { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }
-        interaction.panels = sorted
-        var order: [Int] = []
-        order.reserveCapacity(sorted.count)
-        for panel in sorted {
-            if let elements = interaction.elements[panel.id], !elements.isEmpty, !isLocked {
-                for e in elements { order.append(FocusRing.elementID(instance: panel.id, element: e.id)) }
-            } else {
-                order.append(panel.id)
-            }
-        }
-        let before = focus.focused
-        focus.update(order: order)
-        if focus.focused != before, let id = FocusRing.instance(of: before) { dirtyPanels.insert(id) }
-    }
-
     /// Draws the detail view or the control center over the screen when one is open.
-    func drawInteractionScreens(_ screen: inout Canvas, now: Date) {
+    func drawInteractionScreens(_ drawn: inout DashboardFrame, now: Date) {
         if let detail = interaction.detail, let instance = instance(at: detail.instance) {
-            let rendered = DetailScreen.draw(instance, url: detail.url, into: &screen, environment: environment, now: now,
+            let rendered = DetailScreen.draw(instance, url: detail.url, into: &drawn.frame.canvas, environment: environment, now: now,
                                              locked: isLocked, canOpen: detail.url.map { LinkOpener.isWebURL($0) && interaction.opener != nil } ?? false)
-            scheduler.setRefresh(instance.id, at: rendered.nextRefresh, now: now)
+            drawn.frame.redraw(at: rendered.nextRefresh)
         }
         if interaction.showsControlCenter {
-            interaction.controlTiles = ControlCenterScreen.draw(
+            drawn.regions.controlTiles = ControlCenterScreen.draw(
                 interaction.controls.map { controlTile($0, now: now) }, focused: interaction.controlFocus,
-                into: &screen, environment: environment, now: now, locked: isLocked)
+                into: &drawn.frame.canvas, environment: environment, now: now, locked: isLocked)
         }
     }
 
@@ -195,14 +176,14 @@ extension Dashboard {
     /// Handles the keys of interactivity; nil for keys that are not its own.
     func handleInteractionKey(_ key: Key) -> HostAction? {
         if interaction.showsControlCenter { return handleControlCenterKey(key) }
-        if interaction.detail != nil {
-            switch key {
-            case .escape, .backspace, .character("q"):
+        if let detail = interaction.detail {
+            switch DetailScreen.handle(key, url: detail.url) {
+            case .close:
                 interaction.detail = nil
                 invalidateAll()
-            case .character("o"):
-                if let url = interaction.detail?.url, LinkOpener.isWebURL(url) { openExternally(url) }
-            default:
+            case .open(let url):
+                openExternally(url)
+            case nil:
                 break
             }
             // The detail view is modal: the page's keys wait until it closes.
@@ -357,56 +338,6 @@ extension Dashboard {
         interaction.widgets[id] = nil
     }
 
-    // MARK: Focus
-
-    /// Moves the focus to the nearest element in the arrow's direction (cells are about twice
-    /// as tall as wide, so a row counts as two columns).
-    private func moveFocus(_ key: Key) {
-        let items = focusRects()
-        guard !items.isEmpty else { return }
-        guard let current = focus.focused, let from = items.first(where: { $0.id == current })?.rect else {
-            if let first = focus.order.first { focus.focus(first) }
-            invalidateAll()
-            return
-        }
-        func center(_ r: CellRect) -> (x: Double, y: Double) { (Double(r.x) + Double(r.width) / 2, (Double(r.y) + Double(r.height) / 2) * 2) }
-        let c = center(from)
-        var best: (id: Int, cost: Double)?
-        for item in items where item.id != current {
-            let p = center(item.rect)
-            let dx = p.x - c.x, dy = p.y - c.y
-            let (along, across): (Double, Double)
-            switch key {
-            case .right: (along, across) = (dx, abs(dy))
-            case .left: (along, across) = (-dx, abs(dy))
-            case .down: (along, across) = (dy, abs(dx))
-            default: (along, across) = (-dy, abs(dx))
-            }
-            guard along > 0.5 else { continue }
-            let cost = along + 2 * across
-            if best.map({ cost < $0.cost }) ?? true { best = (item.id, cost) }
-        }
-        if let best {
-            focus.focus(best.id)
-            invalidateAll()
-        }
-    }
-
-    /// Every focusable thing on the page with its rectangle on screen.
-    private func focusRects() -> [(id: Int, rect: CellRect)] {
-        var result: [(id: Int, rect: CellRect)] = []
-        for panel in interaction.panels {
-            if let elements = interaction.elements[panel.id], !elements.isEmpty {
-                for e in elements {
-                    result.append((FocusRing.elementID(instance: panel.id, element: e.id), e.moved(by: panel.rect.origin).rect))
-                }
-            } else {
-                result.append((panel.id, panel.rect))
-            }
-        }
-        return result.filter { focus.order.contains($0.id) }
-    }
-
     // MARK: Links
 
     /// Opens a link: an http(s) URL goes to the opener when one is configured, anything else
@@ -431,117 +362,6 @@ extension Dashboard {
         }
         interaction.notice = (TextSanitizer.sanitize(text, keepNewlines: false), clock.now().addingTimeInterval(3 * scheduler.clockSpeed))
         screenDirty = true
-    }
-
-    // MARK: Control center
-
-    private func openControlCenter() {
-        interaction.showsControlCenter = true
-        if interaction.controlFocus == nil, !interaction.controls.isEmpty { interaction.controlFocus = 0 }
-        for control in interaction.controls {
-            if interaction.controlValues[control.kind] == nil {
-                interaction.controlValues[control.kind] = ControlValueState(value: control.previewValue())
-            }
-            fetchControlValue(control.kind)
-        }
-        screenDirty = true
-    }
-
-    private func handleControlCenterKey(_ key: Key) -> HostAction? {
-        let count = interaction.controls.count
-        let columns = ControlCenterScreen.columns(for: screenSize.width)
-        func move(_ delta: Int) {
-            guard count > 0 else { return }
-            let current = interaction.controlFocus ?? 0
-            interaction.controlFocus = ((current + delta) % count + count) % count
-        }
-        switch key {
-        case .escape, .character("c"):
-            interaction.showsControlCenter = false
-            invalidateAll()
-            return .continue
-        case .character("q"), .control("c"), .control("d"):
-            return nil
-        case .tab, .right: move(1)
-        case .backTab, .left: move(-1)
-        case .down: move(columns)
-        case .up: move(-columns)
-        case .enter, .character(" "):
-            if let i = interaction.controlFocus { actOnControl(i) }
-        default:
-            break
-        }
-        screenDirty = true
-        return .continue
-    }
-
-    /// Acts on a control: a button runs its intent; a toggle flips at once and runs its intent.
-    /// Does nothing while locked.
-    public func actOnControl(_ index: Int) {
-        guard !isLocked, interaction.controls.indices.contains(index) else { return }
-        let control = interaction.controls[index]
-        guard let state = interaction.controlValues[control.kind] else { return }
-        // A flip still waiting for its value counts: the next tap flips what is shown.
-        var value = state.value
-        if let optimistic = state.optimisticIsOn, value is Bool { value = optimistic }
-        switch control.template(value) {
-        case .button(_, let intent):
-            runIntent(intent, owner: .control(control.kind))
-        case .toggle(_, let isOn, let intent, _):
-            interaction.controlValues[control.kind]?.optimisticIsOn = !(state.optimisticIsOn ?? isOn)
-            runIntent(intent, owner: .control(control.kind))
-        }
-        screenDirty = true
-    }
-
-    private func fetchControlValue(_ kind: String) {
-        guard let control = interaction.controls.first(where: { $0.kind == kind }) else { return }
-        interaction.controlValues[kind, default: ControlValueState(value: control.previewValue())].fetchSerial += 1
-        interaction.controlValues[kind]?.isFetching = true
-        let serial = interaction.controlValues[kind]?.fetchSerial ?? 0
-        let mailbox = interaction.mailbox
-        let current = control.currentValue
-        let services = self.services
-        interaction.controlFetches[kind] = Task.detached {
-            let result: Result<any Sendable, any Error>
-            do { result = .success(try await services.bind { try await current() }) } catch { result = .failure(error) }
-            mailbox.post(.controlValue(kind: kind, serial: serial, result: result))
-        }
-    }
-
-    private func takeControlValue(_ kind: String, serial: Int, result: Result<any Sendable, any Error>) {
-        guard var state = interaction.controlValues[kind], state.fetchSerial == serial else { return }
-        interaction.controlFetches[kind] = nil
-        state.isFetching = false
-        switch result {
-        case .success(let value):
-            state.value = value
-            state.isStale = false
-        case .failure:
-            // A failing provider keeps the last known value, marked as such.
-            state.isStale = true
-        }
-        // The fetched (or last known) value decides, as the next timeline does for a widget.
-        state.optimisticIsOn = nil
-        interaction.controlValues[kind] = state
-        screenDirty = true
-    }
-
-    private func controlTile(_ control: ControlDescription, now: Date) -> ControlCenterScreen.Tile {
-        let state = interaction.controlValues[control.kind] ?? ControlValueState(value: control.previewValue())
-        var value = state.value
-        if let optimistic = state.optimisticIsOn, value is Bool { value = optimistic }
-        let template = control.template(value)
-        var isOn: Bool?
-        let label: AnyView
-        switch template {
-        case .button(let l, _): label = l
-        case .toggle(_, let on, _, let l):
-            isOn = state.optimisticIsOn ?? on
-            label = l
-        }
-        return ControlCenterScreen.Tile(title: control.displayName, label: label, isOn: isOn, isStale: state.isStale,
-                                        isFetching: state.isFetching, message: state.message?.text)
     }
 
     static func seconds(_ value: TimeInterval) -> String {

@@ -240,19 +240,21 @@ extension Dashboard {
         return parts.isEmpty ? "" : "  " + parts.joined(separator: "  ")
     }
 
-    /// Draws the lock screen over `screen` (everything but the status line).
-    func drawLockScreen(_ screen: inout Canvas, now: Date) {
+    /// Draws the lock screen over the frame (everything but the status line); only the lock
+    /// screen's widgets and cards may tick while it is up.
+    func drawLockScreen(_ frame: inout DashboardFrame, now: Date) {
         let lockIDs = Set(presentation.lockScreenIDs)
         let widgets = instances.filter { lockIDs.contains($0.id) }
         let lockScreen = LockScreen(environment: environment, now: now)
-        let drawn = lockScreen.render(widgets: widgets, size: CellSize(width: screen.width, height: max(0, screen.height - 1)),
+        let size = frame.frame.canvas.size
+        let drawn = lockScreen.render(widgets: widgets, size: CellSize(width: size.width, height: max(0, size.height - 1)),
                                       prompt: presentation.lock.prompt, promptMessage: presentation.lock.promptMessage(at: now))
-        screen.draw(drawn.canvas, at: CellPoint(x: 0, y: 0))
+        frame.frame.canvas.draw(drawn.canvas, at: CellPoint(x: 0, y: 0))
+        for refresh in drawn.refreshes.values { frame.frame.redraw(at: refresh) }
         // The prompt is modal: the cards wait until it is closed.
-        if presentation.lock.prompt == nil { drawActivityCards(&screen, from: drawn.contentBottom, now: now) }
-        // Only the lock screen's widgets may tick while it is up.
-        for instance in instances {
-            scheduler.setRefresh(instance.id, at: lockIDs.contains(instance.id) ? drawn.refreshes[instance.id] ?? nil : nil, now: now)
+        if presentation.lock.prompt == nil {
+            let cardsChange = drawActivityCards(&frame.frame.canvas, from: drawn.contentBottom, now: now, regions: &frame.regions)
+            frame.frame.redraw(at: cardsChange)
         }
     }
 }

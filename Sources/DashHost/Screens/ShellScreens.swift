@@ -42,6 +42,36 @@ enum ShellChrome {
 /// The demo of one family (`d`, `widgetdash demo`): every widget that supports it, side by
 /// side, and the ones that do not, named.
 public enum DemoScreen {
+    /// The family shown and the page of it.
+    public struct State: Equatable, Sendable {
+        public var family: WidgetFamily
+        public var page: Int
+
+        public init(family: WidgetFamily, page: Int) {
+            self.family = family
+            self.page = page
+        }
+    }
+
+    /// What a key asks of the shell beyond the new state.
+    public enum Effect: Equatable, Sendable { case leave }
+
+    /// f/F (→/←) change the family and go to its first page, n/p (PgDn/PgUp) turn pages
+    /// (clamped to the pages drawn after the next frame), Esc, d and q leave.
+    public static func handle(_ key: Key, _ state: inout State) -> Effect? {
+        let all = WidgetFamily.allCases
+        let i = all.firstIndex(of: state.family) ?? 0
+        switch key {
+        case .escape, .character("d"), .character("q"): return .leave
+        case .character("f"), .right: state = State(family: all[(i + 1) % all.count], page: 0)
+        case .character("F"), .left: state = State(family: all[(i + all.count - 1) % all.count], page: 0)
+        case .pageDown, .character("n"): state.page += 1
+        case .pageUp, .character("p"): state.page = max(0, state.page - 1)
+        default: break
+        }
+        return nil
+    }
+
     /// Draws the demo of `family` at `size`; `panel` draws a widget's panel in that family.
     public static func render(family: WidgetFamily, widgets: [WidgetDescription], page: Int, size: CellSize,
                               palette: Palette, panel: (WidgetDescription) -> Canvas) -> (canvas: Canvas, pages: Int) {
@@ -72,6 +102,48 @@ public enum DemoScreen {
 /// The gallery (`g`): one widget at a time, in bundle order, with its name, description and a
 /// preview in each family it supports; the chosen family is highlighted.
 public enum GalleryScreen {
+    /// The widget shown (its index in the bundle) and the family chosen among those it supports.
+    public struct State: Equatable, Sendable {
+        public var selected: Int
+        public var family: Int
+
+        public init(selected: Int, family: Int) {
+            self.selected = selected
+            self.family = family
+        }
+    }
+
+    /// What a key asks of the shell beyond the new state.
+    public enum Effect: Equatable, Sendable {
+        case leave
+        /// Add the widget in this family to the page on screen (in the config file).
+        case add(kind: String, family: WidgetFamily)
+    }
+
+    /// ↑↓ (j/k) choose the widget, ←→ (h/l, Tab) its family, Enter adds it, Esc, g and q leave.
+    public static func handle(_ key: Key, _ state: inout State, widgets: [WidgetDescription]) -> Effect? {
+        let count = widgets.count
+        let families = widgets.indices.contains(state.selected) ? widgets[state.selected].supportedFamilies.count : 1
+        switch key {
+        case .escape, .character("g"), .character("q"): return .leave
+        case .down, .character("j"):
+            state = State(selected: count == 0 ? 0 : (state.selected + 1) % count, family: 0)
+        case .up, .character("k"):
+            state = State(selected: count == 0 ? 0 : (state.selected + count - 1) % count, family: 0)
+        case .right, .character("l"), .tab:
+            state.family = (state.family + 1) % max(1, families)
+        case .left, .character("h"), .backTab:
+            state.family = (state.family + max(1, families) - 1) % max(1, families)
+        case .enter:
+            guard widgets.indices.contains(state.selected) else { break }
+            let widget = widgets[state.selected]
+            guard widget.supportedFamilies.indices.contains(state.family) else { break }
+            return .add(kind: widget.kind, family: widget.supportedFamilies[state.family])
+        default: break
+        }
+        return nil
+    }
+
     public static func render(widgets: [WidgetDescription], selected: Int, family: Int, targetPage: Int, size: CellSize,
                               palette: Palette, panel: (WidgetDescription, WidgetFamily, Bool) -> Canvas) -> Canvas {
         var screen = Canvas(size: size, fill: .blank(CellStyle(background: palette.background)))
@@ -108,6 +180,21 @@ public enum GalleryScreen {
 /// StandBy (`s`): two small widgets side by side filling the screen, on black, without their
 /// container backgrounds, laid out at the larger size.
 public enum StandByScreen {
+    /// What a key asks of the shell beyond the new state.
+    public enum Effect: Equatable, Sendable { case leave }
+
+    /// ← → change the pair shown (`index` is the left one among `count` small widgets); Esc,
+    /// s and q leave.
+    public static func handle(_ key: Key, index: inout Int, count: Int) -> Effect? {
+        switch key {
+        case .escape, .character("s"), .character("q"): return .leave
+        case .right: if count > 0 { index = (index + 1) % count }
+        case .left: if count > 0 { index = (index + count - 1) % count }
+        default: break
+        }
+        return nil
+    }
+
     /// The size each of the two halves gets at `size` (the status row excluded).
     public static func halfSize(_ size: CellSize) -> CellSize {
         CellSize(width: max(0, (size.width - 3) / 2), height: max(0, size.height - 2))

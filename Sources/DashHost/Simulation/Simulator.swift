@@ -214,8 +214,6 @@ public final class Simulator {
                 case .entryChanged(let id):
                     tallies[id].entriesShown += 1
                     event(.entry, id, "date", now, simulator, sink)
-                case .refresh:
-                    break
                 case .deferred(let id, let cause, _):
                     tallies[id].deferred += 1
                     event(.deferred, id, cause.rawValue, now, simulator, sink)

@@ -1,0 +1,110 @@
+import Foundation
+import WidgetDash
+
+/// How the scheduler queues its moments: per instance, the kinds of deadline it waits for and
+/// their generations, packed small because the heap moves them on every step.
+extension TimelineScheduler {
+    enum Kind: Int { case entry, reload, timeout }
+
+    /// What is queued for one instance: per kind, the date and the generation of its deadline.
+    /// A deadline that surfaces with an older generation was replaced and is ignored; a kind
+    /// whose date did not change is not queued again, so the heap holds few stale entries.
+    struct Queued {
+        var dates: (Date?, Date?, Date?) = (nil, nil, nil)
+        var generations: (Int, Int, Int) = (0, 0, 0)
+
+        func date(_ kind: Kind) -> Date? {
+            switch kind {
+            case .entry: dates.0
+            case .reload: dates.1
+            case .timeout: dates.2
+            }
+        }
+
+        func generation(_ kind: Kind) -> Int {
+            switch kind {
+            case .entry: generations.0
+            case .reload: generations.1
+            case .timeout: generations.2
+            }
+        }
+
+        /// Records a new date for a kind; returns its new generation.
+        mutating func set(_ kind: Kind, _ date: Date?) -> Int {
+            switch kind {
+            case .entry: dates.0 = date; generations.0 += 1; return generations.0
+            case .reload: dates.1 = date; generations.1 += 1; return generations.1
+            case .timeout: dates.2 = date; generations.2 += 1; return generations.2
+            }
+        }
+    }
+
+    /// A queued moment, packed into 24 bytes: the heap moves these around on every step.
+    struct Deadline: Comparable {
+        /// Seconds since the reference date.
+        var time: Double
+        /// The kind in the top byte, then the order it was queued in: at the same moment an
+        /// entry comes before a reload (so the last entry of an `.atEnd` timeline is shown
+        /// before the next timeline is asked for), then first queued, first out.
+        var order: UInt64
+        /// The instance in the high half, the generation's low 32 bits in the low half.
+        var owner: UInt64
+
+        static let sequenceMask: UInt64 = (1 << 56) - 1
+        static let lowHalf: UInt64 = (1 << 32) - 1
+
+        init(date: Date, sequence: Int, instance: Int, kind: Kind, generation: Int) {
+            time = date.timeIntervalSinceReferenceDate
+            let kindBits: UInt64 = UInt64(kind.rawValue) << 56
+            let sequenceBits: UInt64 = UInt64(truncatingIfNeeded: sequence) & Self.sequenceMask
+            order = kindBits | sequenceBits
+            let instanceBits: UInt64 = UInt64(truncatingIfNeeded: instance) << 32
+            owner = instanceBits | Self.truncated(generation)
+        }
+
+        /// A generation as a deadline stores it.
+        static func truncated(_ generation: Int) -> UInt64 {
+            UInt64(truncatingIfNeeded: generation) & lowHalf
+        }
+
+        var date: Date { Date(timeIntervalSinceReferenceDate: time) }
+        var instance: Int { Int(truncatingIfNeeded: owner >> 32) }
+        var kind: Kind { Kind(rawValue: Int(truncatingIfNeeded: order >> 56)) ?? .entry }
+
+        /// True when this deadline carries `generation` (compared on the stored low bits).
+        func has(generation: Int) -> Bool { owner & Self.lowHalf == Self.truncated(generation) }
+
+        static func < (a: Deadline, b: Deadline) -> Bool {
+            a.time != b.time ? a.time < b.time : a.order < b.order
+        }
+    }
+
+    /// Per instance: the generation of its queued deadlines (older ones are ignored when they
+    /// surface), and what is pending.
+    struct Slot {
+        var queued = Queued()
+        /// The `advance` pass that last touched this slot (so each is rescheduled once).
+        var touchedInPass = 0
+        var inFlight: ReloadRequest?
+        /// When the next system-started reload is due, and why (policy or retry).
+        var nextReload: Date?
+        var nextReloadReason: ReloadReason = .policy
+        /// Set while a due reload waits; the reason it will run with.
+        var deferral: DeferralCause?
+        var heldReason: ReloadReason?
+        var budget: ReloadBudget
+        /// The instance's entry dates, copied when a timeline arrives: `reschedule` finds the
+        /// next one on every step, and reading the instance costs a run-time access check.
+        var entryDates: [Date] = []
+        var failures = 0
+        var locked = false
+        var isProtected: Bool
+        /// The next reload after an unlock is exempt for protected widgets.
+        var unlockCredit = false
+        var timeout: TimeInterval
+        var jitter: Jitter
+
+        /// The slot of an id with no instance.
+        static let vacant = Slot(budget: ReloadBudget(limit: 0), isProtected: false, timeout: 0, jitter: Jitter())
+    }
+}
