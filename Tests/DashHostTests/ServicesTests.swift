@@ -34,6 +34,30 @@ struct ServicesTests {
         #expect(WidgetSharedDefaults(suiteName: "services-test").integer(forKey: "n") == 0)
     }
 
+    @Test("A shell hands its services, store changes and WidgetCenter relay to the dashboard a config reload builds")
+    func aReloadedDashboardGetsTheSame() async throws {
+        let file = ShellScreenTests.tempConfig("[[page]]\nwidgets = [\"a@small\"]\n")
+        let store = InMemoryWidgetStateStore()
+        store.modify("services-test") { $0["n"] = .int(3) }
+        let seen = Seen()
+        var options = ShellOptions(widgets: [Self.counterWidget(seen)], configFile: file, defaultPages: [], defaultLockScreen: [],
+                                   clock: ManualClock(t0))
+        options.services = WidgetServices(sharedDefaults: store)
+        let relay = WidgetCenterRelay()
+        options.widgetCenter = relay
+        let shell = DashboardShell(options)
+        await shell.settle()
+        let first = shell.dashboard
+        try "[[page]]\nwidgets = [\"a@small\", \"a@small\"]\n".write(to: file, atomically: true, encoding: .utf8)
+        shell.reloadConfig()
+        await shell.settle()
+        #expect(shell.dashboard !== first)
+        #expect(shell.dashboard.storeChanges === first.storeChanges)
+        #expect(shell.dashboard.storeChanges === options.storeChanges)
+        #expect(seen.values.withLock { $0 } == [3, 3, 3])
+        #expect(try await WidgetCenter(handler: relay.handler).currentConfigurations().count == 2)
+    }
+
     @Test("ServicesBoundHost binds them around every call the loop's thread makes")
     func theLoopsCallsAreBound() async {
         final class Probe: InteractiveHost {
