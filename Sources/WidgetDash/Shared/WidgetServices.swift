@@ -1,15 +1,16 @@
 /// The system services a widget's code reaches through WidgetKit's entry points, as one value
 /// the host builds at start-up and hands down.
 ///
-/// Authors never see it: they call ``ImageDecoding``, ``ScreenTime``, `WidgetCenter.shared`,
+/// Widget code never names it: it calls ``ImageDecoding``, ``ScreenTime``, `WidgetCenter.shared`,
 /// ``WidgetSharedDefaults``, `WidgetSharedStore.shared` and `Activity.request`, and each of
 /// those reads the services bound to the task it runs in. The host binds its services around
-/// every call into widget code (providers, intents, control values); a test binds fakes the
-/// same way, without touching anything process-wide, so tests can run in parallel:
+/// every call into widget code (providers, intents, control values); a test (the project's or
+/// an author's) binds fakes the same way, without touching anything process-wide, so tests can
+/// run in parallel:
 ///
 /// ```swift
 /// let services = WidgetServices(imageDecoding: ImageDecoding.Backing(fileExtensions: ["png"]) { _, _ in fake })
-/// let entry = try await services.bind { try await PhotosProvider().timeline(in: context) }
+/// let timeline = try await services.bind { try await PhotosProvider().timeline(in: context) }
 /// ```
 ///
 /// Bound as a task-local: child tasks and `Task {}` inherit it, `Task.detached` and other
