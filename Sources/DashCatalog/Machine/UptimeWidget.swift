@@ -2,23 +2,13 @@ import Foundation
 import WidgetDash
 
 /// How long the machine has been up, as of one entry.
-public struct UptimeEntry: TimelineEntry {
-    public enum State: Hashable, Sendable {
-        /// The moment the machine booted, its name and its kernel.
-        case up(boot: Date, host: String?, kernel: String?)
-        case unavailable(String)
-    }
+public typealias UptimeEntry = SourceEntry<UptimeSourceState>
 
-    public let date: Date
-    public let state: State
-
-    public init(date: Date, state: State) {
-        self.date = date
-        self.state = state
-    }
-
-    /// The sample uptime: three days, four hours and twelve minutes.
-    static let sampleUptime: TimeInterval = 3 * 86_400 + 4 * 3600 + 12 * 60
+/// The uptime widget's state: the boot moment, or why `/proc/uptime` could not be read.
+public enum UptimeSourceState: SourceState {
+    /// The moment the machine booted, its name and its kernel.
+    case up(boot: Date, host: String?, kernel: String?)
+    case unavailable(String)
 }
 
 /// Reads `/proc/uptime` once and draws the rest from the boot moment.
@@ -31,6 +21,9 @@ public struct UptimeEntry: TimelineEntry {
 /// `/proc/uptime` counts suspended time.) The load average is left to the system widget: it
 /// changes by the second, and would make this predictable widget reload like a live one.
 public struct UptimeProvider: TimelineProvider {
+    /// The sample uptime: three days, four hours and twelve minutes.
+    static let sampleUptime: TimeInterval = 3 * 86_400 + 4 * 3600 + 12 * 60
+
     /// How far ahead entries go.
     public static let window: TimeInterval = 86_400
 
@@ -45,7 +38,7 @@ public struct UptimeProvider: TimelineProvider {
     }
 
     public func placeholder(in context: Context) -> UptimeEntry {
-        UptimeEntry(date: context.date, state: .up(boot: context.date.addingTimeInterval(-UptimeEntry.sampleUptime), host: "localhost", kernel: "6.8.0"))
+        UptimeEntry(date: context.date, state: .up(boot: context.date.addingTimeInterval(-Self.sampleUptime), host: "localhost", kernel: "6.8.0"))
     }
 
     public func snapshot(in context: Context) async -> UptimeEntry {

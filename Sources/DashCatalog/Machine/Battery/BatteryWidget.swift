@@ -2,27 +2,19 @@ import Foundation
 import WidgetDash
 
 /// The batteries at one moment (read, or predicted from a reading), or why there are none.
-public struct BatteryEntry: TimelineEntry {
-    /// What the widget shows.
-    public enum State: Hashable, Sendable {
-        case battery(BatteryState)
-        /// No battery powers this machine (a desktop, a server, a virtual machine).
-        case noBattery
-        /// The power supply directory could not be read, or no battery says how full it is.
-        case unavailable(String)
-    }
+public typealias BatteryEntry = SourceEntry<BatterySourceState>
 
-    public let date: Date
-    public let state: State
-
-    public init(date: Date, state: State) {
-        self.date = date
-        self.state = state
-    }
+/// The battery widget's state: the batteries, none at all, or why they could not be read.
+public enum BatterySourceState: SourceState {
+    case battery(BatteryState)
+    /// No battery powers this machine (a desktop, a server, a virtual machine).
+    case noBattery
+    /// The power supply directory could not be read, or no battery says how full it is.
+    case unavailable(String)
 
     /// A low battery that is draining is worth the top of a Smart Stack.
     public var relevance: TimelineEntryRelevance? {
-        guard case .battery(let b) = state, b.status == .discharging, let level = b.level, level <= 0.2 else { return nil }
+        guard case .battery(let b) = self, b.status == .discharging, let level = b.level, level <= 0.2 else { return nil }
         return TimelineEntryRelevance(score: 1)
     }
 }

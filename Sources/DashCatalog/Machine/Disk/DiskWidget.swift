@@ -44,20 +44,13 @@ public struct DiskUsage: Hashable, Sendable {
 }
 
 /// The filesystems at one moment, or why the mount table could not be read.
-public struct DiskEntry: TimelineEntry {
-    public enum State: Hashable, Sendable {
-        /// The filesystems in the order shown (most full first unless `mounts=` chose them).
-        case disks([DiskUsage])
-        case unavailable(String)
-    }
+public typealias DiskEntry = SourceEntry<DiskSourceState>
 
-    public let date: Date
-    public let state: State
-
-    public init(date: Date, state: State) {
-        self.date = date
-        self.state = state
-    }
+/// The disk widget's state: the filesystems, or why the mount table could not be read.
+public enum DiskSourceState: SourceState {
+    /// The filesystems in the order shown (most full first unless `mounts=` chose them).
+    case disks([DiskUsage])
+    case unavailable(String)
 }
 
 /// Reads the mount table and asks each real filesystem how big and how full it is.

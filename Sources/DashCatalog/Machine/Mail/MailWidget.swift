@@ -2,22 +2,15 @@ import Foundation
 import WidgetDash
 
 /// A Maildir at one moment: how many new messages, and the newest ones.
-public struct MailEntry: TimelineEntry {
-    public enum State: Hashable, Sendable {
-        /// The Maildir (by the path shown, `~/Maildir`) and what is new in it.
-        case mailbox(MaildirSummary, path: String)
-        /// Nothing at the path: mail is not set up here.
-        case notSetUp(path: String)
-        case unavailable(String)
-    }
+public typealias MailEntry = SourceEntry<MailSourceState>
 
-    public let date: Date
-    public let state: State
-
-    public init(date: Date, state: State) {
-        self.date = date
-        self.state = state
-    }
+/// The mail widget's state: the Maildir's news, no Maildir at all, or why it could not be read.
+public enum MailSourceState: SourceState {
+    /// The Maildir (by the path shown, `~/Maildir`) and what is new in it.
+    case mailbox(MaildirSummary, path: String)
+    /// Nothing at the path: mail is not set up here.
+    case notSetUp(path: String)
+    case unavailable(String)
 }
 
 /// Counts the new messages in a Maildir and reads who sent the newest and what about.

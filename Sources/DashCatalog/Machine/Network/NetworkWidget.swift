@@ -2,23 +2,17 @@ import Foundation
 import WidgetDash
 
 /// What the network widget shows at one moment.
-public struct NetworkEntry: TimelineEntry {
-    public enum State: Hashable, Sendable {
-        case interface(NetworkReading)
-        /// Only loopback: nothing to watch.
-        case noInterface
-        /// `interface=` names one that is not there; the ones that are.
-        case missing(String, available: [String])
-        case unavailable(String)
-    }
+public typealias NetworkEntry = SourceEntry<NetworkSourceState>
 
-    public let date: Date
-    public let state: State
-
-    public init(date: Date, state: State) {
-        self.date = date
-        self.state = state
-    }
+/// The network widget's state: an interface's reading, only loopback, a named interface that
+/// is not there, or why `/proc/net/dev` could not be read.
+public enum NetworkSourceState: SourceState {
+    case interface(NetworkReading)
+    /// Only loopback: nothing to watch.
+    case noInterface
+    /// `interface=` names one that is not there; the ones that are.
+    case missing(String, available: [String])
+    case unavailable(String)
 }
 
 /// One interface's throughput now and lately, and its counters.

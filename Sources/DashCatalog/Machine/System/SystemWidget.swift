@@ -4,7 +4,7 @@ import WidgetDash
 /// One reading of the system, or the reason there is none.
 public struct SystemEntry: TimelineEntry {
     /// What the widget shows.
-    public enum State: Hashable, Sendable {
+    public enum State: SourceState {
         case stats(SystemStats)
         /// The numbers could not be read; the text says which and why.
         case unavailable(String)
