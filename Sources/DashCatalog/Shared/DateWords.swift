@@ -79,20 +79,8 @@ enum DateWords {
     static func isoWeek(ofDay days: Int) -> Int {
         let weekday = ((days % 7) + 7 + 3) % 7 + 1                // ISO: Monday 1 … Sunday 7
         let thursday = days - weekday + 4                         // the Thursday decides the year
-        let year = civilYear(fromDays: thursday)
+        let year = civil(fromDays: thursday).year
         return (thursday - daysFromCivil(year: year, month: 1, day: 1)) / 7 + 1
-    }
-
-    /// The Gregorian year of a day counted from 1970-01-01.
-    static func civilYear(fromDays days: Int) -> Int {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return yoe + era * 400 + (month <= 2 ? 1 : 0)
     }
 
     /// How far through its day `date` is, from 0 to 1.
