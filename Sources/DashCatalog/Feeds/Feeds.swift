@@ -140,39 +140,3 @@ enum Feeds {
         return calendar.date(byAdding: .day, value: 1, to: start) ?? date.addingTimeInterval(86_400)
     }
 }
-
-/// A widget's "could not read the data" state, sized for each family.
-struct FeedProblemView: View {
-    let title: String
-    let message: String
-    @Environment(\.widgetFamily) private var family
-
-    var body: some View {
-        switch family {
-        case .accessoryInline:
-            HStack(spacing: 1) {
-                Image(systemName: "exclamationmark.triangle")
-                Text("\(title): \(message)")
-            }
-        case .accessoryCircular:
-            VStack(spacing: 0) {
-                Image(systemName: "exclamationmark.triangle").foregroundStyle(.orange)
-                Text("error").foregroundStyle(.secondary)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
-        case .accessoryRectangular:
-            VStack(alignment: .leading, spacing: 0) {
-                Label(title, systemImage: "exclamationmark.triangle").foregroundStyle(.orange)
-                Text(message).foregroundStyle(.secondary).lineLimit(2)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        default:
-            VStack(alignment: .leading, spacing: 0) {
-                Label(title, systemImage: "exclamationmark.triangle").foregroundStyle(.orange).bold()
-                Text(message).foregroundStyle(.secondary)
-                Spacer(minLength: 0)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        }
-    }
-}

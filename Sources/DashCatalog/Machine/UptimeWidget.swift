@@ -152,7 +152,7 @@ struct UptimeView: View {
     var body: some View {
         switch entry.state {
         case .unavailable(let reason):
-            FeedProblemView(title: "Uptime", message: reason)
+            SourceMessageView(problem: "Uptime", reason)
         case .up(let boot, let host, let kernel):
             let up = entry.date.timeIntervalSince(boot)
             switch family {

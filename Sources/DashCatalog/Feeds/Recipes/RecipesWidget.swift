@@ -188,7 +188,7 @@ struct RecipesView: View {
     @ViewBuilder
     private var content: some View {
         if let problem = entry.problem {
-            FeedProblemView(title: "Recipes", message: problem)
+            SourceMessageView(problem: "Recipes", problem)
         } else if let recipe = entry.recipe {
             layout(recipe)
         } else {

@@ -14,7 +14,7 @@ struct StocksView: View {
     @ViewBuilder
     private var content: some View {
         if let problem = entry.problem {
-            FeedProblemView(title: "Stocks", message: problem)
+            SourceMessageView(problem: "Stocks", problem)
         } else if family == .systemMedium && entry.quotes.count > 1 {
             StocksList(quotes: entry.quotes, label: label(upper: true))
         } else if let sample = entry.sample {

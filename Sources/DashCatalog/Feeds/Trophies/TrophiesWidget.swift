@@ -90,7 +90,7 @@ struct TrophiesView: View {
     @ViewBuilder
     private var content: some View {
         if let problem = entry.problem {
-            FeedProblemView(title: "Trophies", message: problem)
+            SourceMessageView(problem: "Trophies", problem)
         } else if let record = entry.record {
             layout(record)
         }

@@ -203,7 +203,7 @@ struct WeatherView: View {
     @ViewBuilder
     private var content: some View {
         if let problem = entry.problem {
-            FeedProblemView(title: "Weather", message: problem)
+            SourceMessageView(problem: "Weather", problem)
         } else if let forecast = entry.forecast {
             layout(forecast)
         } else if family == .accessoryInline {

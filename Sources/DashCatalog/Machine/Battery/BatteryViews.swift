@@ -10,7 +10,7 @@ struct BatteryView: View {
     var body: some View {
         switch entry.state {
         case .unavailable(let reason):
-            FeedProblemView(title: "Battery", message: reason)
+            SourceMessageView(problem: "Battery", reason)
         case .noBattery:
             NoBatteryView(family: family)
         case .battery(let state):

@@ -4,14 +4,17 @@ import WidgetDash
 /// The disk widget's view, laid out anew for each family.
 struct DiskView: View {
     let entry: DiskEntry
+    /// What no filesystem to show means, and the way to choose some.
+    static let noDisks = "Only virtual filesystems are mounted; name paths with mounts=/path"
     @Environment(\.widgetFamily) private var family
 
     var body: some View {
         switch entry.state {
         case .unavailable(let reason):
-            FeedProblemView(title: "Disks", message: reason)
+            SourceMessageView(problem: "Disks", reason)
         case .disks(let disks) where disks.isEmpty:
-            DiskEmptyView(family: family)
+            SourceMessageView(symbol: "internaldrive", title: "No disks found", inline: "No disks found", circular: ["none"],
+                              detail: Self.noDisks, explanation: Self.noDisks)
         case .disks(let disks):
             switch family {
             case .accessoryInline: inline(disks)
@@ -246,33 +249,6 @@ struct DiskFact: View {
             Text(title).foregroundStyle(.secondary).frame(width: 7, alignment: .leading)
             Text(value).lineLimit(1)
             Spacer(minLength: 0)
-        }
-    }
-}
-
-/// No filesystem to show: said plainly, with the way to choose some.
-struct DiskEmptyView: View {
-    let family: WidgetFamily
-
-    var body: some View {
-        switch family {
-        case .accessoryInline:
-            HStack(spacing: 1) {
-                Image(systemName: "internaldrive")
-                Text("No disks found")
-            }
-        case .accessoryCircular:
-            VStack(spacing: 0) {
-                Image(systemName: "internaldrive").foregroundStyle(.secondary)
-                Text("none").foregroundStyle(.secondary)
-            }
-        default:
-            VStack(alignment: .leading, spacing: 0) {
-                Label("No disks found", systemImage: "internaldrive").bold()
-                Text("Only virtual filesystems are mounted; name paths with mounts=/path").foregroundStyle(.secondary)
-                Spacer(minLength: 0)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         }
     }
 }

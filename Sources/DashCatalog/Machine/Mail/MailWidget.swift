@@ -100,9 +100,14 @@ struct MailView: View {
     var body: some View {
         switch entry.state {
         case .unavailable(let reason):
-            FeedProblemView(title: "Mail", message: reason)
+            SourceMessageView(problem: "Mail", reason)
         case .notSetUp(let path):
-            MailNotSetUp(path: path, family: family)
+            // What is missing, where, and how to point the widget elsewhere.
+            SourceMessageView(symbol: "envelope", title: "Mail not set up", inline: "No Maildir at \(path)", circular: ["no", "Maildir"],
+                              detail: "No Maildir at \(path)", lead: "No Maildir at \(path).",
+                              explanation: family == .systemSmall ? "Set maildir= to yours."
+                                  : "Point maildir= at your mail (a folder with cur/ and new/), e.g. one synced by mbsync or offlineimap.",
+                              isCentred: true)
         case .mailbox(let summary, let path):
             switch family {
             case .accessoryInline:
@@ -224,44 +229,5 @@ struct MailList: View {
             }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-    }
-}
-
-/// No Maildir at the path: what is missing, where, and how to point the widget elsewhere.
-struct MailNotSetUp: View {
-    let path: String
-    let family: WidgetFamily
-
-    var body: some View {
-        switch family {
-        case .accessoryInline:
-            HStack(spacing: 1) {
-                Image(systemName: "envelope")
-                Text("No Maildir at \(path)")
-            }
-        case .accessoryCircular:
-            VStack(spacing: 0) {
-                Image(systemName: "envelope").foregroundStyle(.secondary)
-                Text("no").foregroundStyle(.secondary)
-                Text("Maildir").foregroundStyle(.secondary)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity)
-        case .accessoryRectangular:
-            VStack(alignment: .leading, spacing: 0) {
-                Label("Mail not set up", systemImage: "envelope").bold()
-                Text("No Maildir at \(path)").foregroundStyle(.secondary).lineLimit(2)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        default:
-            VStack(alignment: .leading, spacing: 0) {
-                Label("Mail not set up", systemImage: "envelope").bold()
-                Spacer(minLength: 0)
-                Text("No Maildir at \(path).").lineLimit(2)
-                Text(family == .systemSmall ? "Set maildir= to yours." : "Point maildir= at your mail (a folder with cur/ and new/), e.g. one synced by mbsync or offlineimap.")
-                    .foregroundStyle(.secondary)
-                Spacer(minLength: 0)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        }
     }
 }

@@ -8,12 +8,15 @@ struct NetworkView: View {
     var body: some View {
         switch entry.state {
         case .unavailable(let reason):
-            FeedProblemView(title: "Network", message: reason)
+            SourceMessageView(problem: "Network", reason)
         case .missing(let name, let available):
-            FeedProblemView(title: "Network", message: available.isEmpty
+            SourceMessageView(problem: "Network", available.isEmpty
                 ? "no interface \(name)" : "no interface \(name) (try \(available.joined(separator: ", ")))")
         case .noInterface:
-            NetworkEmptyView(family: family)
+            // Only loopback: nothing leaves this machine.
+            SourceMessageView(symbol: "network", title: "Offline", inline: "Offline: only loopback (lo)", circular: ["offline"],
+                              detail: "only loopback (lo) is up", explanation: "No network interface but loopback (lo): nothing to measure.",
+                              isCentred: true)
         case .interface(let reading):
             switch family {
             case .accessoryInline:
@@ -183,39 +186,5 @@ struct NetworkRectangular: View {
             Text(reading.counters.name).foregroundStyle(.secondary).lineLimit(1)
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-    }
-}
-
-/// Only loopback: nothing leaves this machine.
-struct NetworkEmptyView: View {
-    let family: WidgetFamily
-
-    var body: some View {
-        switch family {
-        case .accessoryInline:
-            HStack(spacing: 1) {
-                Image(systemName: "network")
-                Text("Offline: only loopback (lo)")
-            }
-        case .accessoryCircular:
-            VStack(spacing: 0) {
-                Image(systemName: "network").foregroundStyle(.secondary)
-                Text("offline").foregroundStyle(.secondary)
-            }
-        case .accessoryRectangular:
-            VStack(alignment: .leading, spacing: 0) {
-                Label("Offline", systemImage: "network").bold()
-                Text("only loopback (lo) is up").foregroundStyle(.secondary).lineLimit(2)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        default:
-            VStack(alignment: .leading, spacing: 0) {
-                Label("Offline", systemImage: "network").bold()
-                Spacer(minLength: 0)
-                Text("No network interface but loopback (lo): nothing to measure.").foregroundStyle(.secondary)
-                Spacer(minLength: 0)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        }
     }
 }

@@ -73,7 +73,7 @@ struct AgendaLayout: View {
 
     var body: some View {
         if let error = agenda.error {
-            FeedProblemView(title: "Calendar", message: error)
+            SourceMessageView(problem: "Calendar", error)
         } else {
             switch family {
             case .accessoryInline: inline
