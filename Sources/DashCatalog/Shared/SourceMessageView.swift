@@ -84,3 +84,34 @@ extension SourceMessageView {
                   circular: ["error"], detail: message, explanation: message)
     }
 }
+
+/// A feed widget's content, or what is wrong with its data instead, from the top of the panel
+/// (centred across in the circular family, where a gauge or a symbol sits).
+///
+/// ```swift
+/// FeedContentView(title: "Recipes", problem: entry.problem) { RecipeCard(recipe) }
+/// ```
+struct FeedContentView<Content: View>: View {
+    /// The widget's name, which leads the problem.
+    let title: String
+    let problem: String?
+    let content: Content
+    @Environment(\.widgetFamily) private var family
+
+    init(title: String, problem: String?, @ViewBuilder content: () -> Content) {
+        self.title = title
+        self.problem = problem
+        self.content = content()
+    }
+
+    var body: some View {
+        Group {
+            if let problem {
+                SourceMessageView(problem: title, problem)
+            } else {
+                content
+            }
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: family == .accessoryCircular ? .top : .topLeading)
+    }
+}

@@ -182,14 +182,12 @@ struct RecipesView: View {
     @Environment(\.timeZone) private var timeZone
 
     var body: some View {
-        content.frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        FeedContentView(title: "Recipes", problem: entry.problem) { content }
     }
 
     @ViewBuilder
     private var content: some View {
-        if let problem = entry.problem {
-            SourceMessageView(problem: "Recipes", problem)
-        } else if let recipe = entry.recipe {
+        if let recipe = entry.recipe {
             layout(recipe)
         } else {
             empty

@@ -8,14 +8,12 @@ struct StocksView: View {
     @Environment(\.timeZone) private var timeZone
 
     var body: some View {
-        content.frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        FeedContentView(title: "Stocks", problem: entry.problem) { content }
     }
 
     @ViewBuilder
     private var content: some View {
-        if let problem = entry.problem {
-            SourceMessageView(problem: "Stocks", problem)
-        } else if family == .systemMedium && entry.quotes.count > 1 {
+        if family == .systemMedium && entry.quotes.count > 1 {
             StocksList(quotes: entry.quotes, label: label(upper: true))
         } else if let sample = entry.sample {
             layout(sample)

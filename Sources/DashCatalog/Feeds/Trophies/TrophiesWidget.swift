@@ -84,14 +84,12 @@ struct TrophiesView: View {
     @Environment(\.timeZone) private var timeZone
 
     var body: some View {
-        content.frame(maxWidth: .infinity, maxHeight: .infinity, alignment: family == .accessoryCircular ? .top : .topLeading)
+        FeedContentView(title: "Trophies", problem: entry.problem) { content }
     }
 
     @ViewBuilder
     private var content: some View {
-        if let problem = entry.problem {
-            SourceMessageView(problem: "Trophies", problem)
-        } else if let record = entry.record {
+        if let record = entry.record {
             layout(record)
         }
     }

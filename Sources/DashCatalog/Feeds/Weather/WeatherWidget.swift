@@ -197,14 +197,12 @@ struct WeatherView: View {
     @Environment(\.timeZone) private var timeZone
 
     var body: some View {
-        content.frame(maxWidth: .infinity, maxHeight: .infinity, alignment: family == .accessoryCircular ? .top : .topLeading)
+        FeedContentView(title: "Weather", problem: entry.problem) { content }
     }
 
     @ViewBuilder
     private var content: some View {
-        if let problem = entry.problem {
-            SourceMessageView(problem: "Weather", problem)
-        } else if let forecast = entry.forecast {
+        if let forecast = entry.forecast {
             layout(forecast)
         } else if family == .accessoryInline {
             Text("Unknown place \(entry.place.id)")
