@@ -205,16 +205,28 @@ struct ScreenTimeSparkline: View {
     }
 }
 
+/// "Today", today's time in big type and the session running now, as the small and medium
+/// families lead.
+struct ScreenTimeToday: View {
+    let facts: ScreenTimeFacts
+    let measuredAt: Date
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+                Label("Today", systemImage: "hourglass").foregroundStyle(.tint).lineLimit(1)
+                facts.todayText(measuredAt: measuredAt).font(.title2)
+                if let session = facts.sessionText(measuredAt: measuredAt) {
+                    (Text("now ") + session).foregroundStyle(.tertiary).lineLimit(1)
+                }
+        }
+    }
+}
+
 struct ScreenTimeSmall: View {
     let facts: ScreenTimeFacts
     let measuredAt: Date
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            Label("Today", systemImage: "hourglass").foregroundStyle(.tint).lineLimit(1)
-            facts.todayText(measuredAt: measuredAt).font(.title2)
-            if let session = facts.sessionText(measuredAt: measuredAt) {
-                (Text("now ") + session).foregroundStyle(.tertiary).lineLimit(1)
-            }
+            ScreenTimeToday(facts: facts, measuredAt: measuredAt)
             Spacer(minLength: 0)
             ScreenTimeSparkline(facts: facts)
             Text("M T W T F S S").foregroundStyle(.tertiary)
@@ -275,11 +287,7 @@ struct ScreenTimeMedium: View {
     var body: some View {
         HStack(alignment: .top, spacing: 2) {
             VStack(alignment: .leading, spacing: 0) {
-                Label("Today", systemImage: "hourglass").foregroundStyle(.tint).lineLimit(1)
-                facts.todayText(measuredAt: measuredAt).font(.title2)
-                if let session = facts.sessionText(measuredAt: measuredAt) {
-                    (Text("now ") + session).foregroundStyle(.tertiary).lineLimit(1)
-                }
+                ScreenTimeToday(facts: facts, measuredAt: measuredAt)
                 Spacer(minLength: 0)
                 Text("This week").foregroundStyle(.secondary)
                 Text(ScreenTimeDays.duration(facts.weekTotal))

@@ -138,7 +138,8 @@ struct TransactionRow: View {
     }
 }
 
-struct BankSmall: View {
+/// The account, then the available balance halfway down, as the small and medium families lead.
+struct AvailableBalance: View {
     let entry: BankEntry
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
@@ -147,6 +148,15 @@ struct BankSmall: View {
             Text("Available").font(.caption).foregroundStyle(.secondary)
             BalanceText(entry: entry)
             Spacer(minLength: 0)
+        }
+    }
+}
+
+struct BankSmall: View {
+    let entry: BankEntry
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            AvailableBalance(entry: entry)
             (Text("Updated ") + Text(entry.date, style: .time)).font(.caption).foregroundStyle(.tertiary)
         }
     }
@@ -156,14 +166,8 @@ struct BankMedium: View {
     let entry: BankEntry
     var body: some View {
         HStack(alignment: .top, spacing: 2) {
-            VStack(alignment: .leading, spacing: 0) {
-                AccountLabel(entry: entry)
-                Spacer(minLength: 0)
-                Text("Available").font(.caption).foregroundStyle(.secondary)
-                BalanceText(entry: entry)
-                Spacer(minLength: 0)
-            }
-            .frame(width: 18)
+            AvailableBalance(entry: entry)
+                .frame(width: 18)
             VStack(alignment: .leading, spacing: 0) {
                 Text("Latest").font(.caption).foregroundStyle(.secondary)
                 ForEach(Array(entry.transactions.prefix(4)), id: \.self) { t in

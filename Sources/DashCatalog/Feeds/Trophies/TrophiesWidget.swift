@@ -162,11 +162,7 @@ struct TrophiesView: View {
         case .systemMedium:
             VStack(alignment: .leading, spacing: 0) {
                 header(record)
-                HStack(alignment: .center, spacing: 2) {
-                    count(record, width: 22)
-                    summary(record)
-                    Spacer(minLength: 0)
-                }
+                countAndSummary(record)
                 Spacer(minLength: 0)
                 recordLine(record)
                 ResultBar(record: record, width: family.contentSize.width)
@@ -175,11 +171,7 @@ struct TrophiesView: View {
         default:
             VStack(alignment: .leading, spacing: 0) {
                 header(record)
-                HStack(alignment: .center, spacing: 2) {
-                    count(record, width: 22)
-                    summary(record)
-                    Spacer(minLength: 0)
-                }
+                countAndSummary(record)
                 Text(" ")
                 recordLine(record)
                 ResultBar(record: record, width: family.contentSize.width)
@@ -204,6 +196,15 @@ struct TrophiesView: View {
                     Text("widgetdash set \(entry.key) '{…}'").foregroundStyle(.tertiary).lineLimit(1)
                 }
             }
+        }
+    }
+
+    /// The big count with its summary beside it, as the medium and large families lead.
+    private func countAndSummary(_ record: TrophyRecord) -> some View {
+        HStack(alignment: .center, spacing: 2) {
+            count(record, width: 22)
+            summary(record)
+            Spacer(minLength: 0)
         }
     }
 
