@@ -49,7 +49,7 @@ public struct UptimeProvider: TimelineProvider {
     public func timeline(in context: Context) async throws -> Timeline<UptimeEntry> {
         let now = context.date
         guard let text = readFile(path) else {
-            return Timeline(entries: [UptimeEntry(date: now, state: .unavailable("\(path) is not readable"))],
+            return Timeline(entries: [UptimeEntry(date: now, state: .unreadable(path))],
                             policy: .after(now.addingTimeInterval(30 * 60)))
         }
         guard let seconds = SystemStats.parseUptime(text) else {

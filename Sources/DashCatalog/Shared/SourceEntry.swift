@@ -37,4 +37,7 @@ public protocol SourceState: Hashable, Sendable {
 
 extension SourceState {
     public var relevance: TimelineEntryRelevance? { nil }
+
+    /// A file of the system that could not be read, said the same way by every widget.
+    static func unreadable(_ path: String) -> Self { .unavailable("\(path) is not readable") }
 }

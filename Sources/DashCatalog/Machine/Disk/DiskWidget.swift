@@ -93,7 +93,7 @@ public struct DiskProvider: TimelineProvider {
         let table = text.map { Mounts.parse($0).entries } ?? []
         let paths = Mounts.requestedPaths(requested.trimmingCharacters(in: .whitespaces), home: home)
         if paths.isEmpty {
-            guard text != nil else { return .unavailable("\(mountsFile) is not readable") }
+            guard text != nil else { return .unreadable(mountsFile) }
             let disks = Mounts.realDisks(table)
             let answers = await measure(disks.map(\.mountPoint))
             let usages = disks.compactMap { disk -> DiskUsage? in

@@ -103,7 +103,7 @@ public struct NetworkProvider: TimelineProvider {
 
     /// One reading (two when the interface has no rate yet), recorded in the history.
     func read(interface wanted: String) async throws -> NetworkEntry.State {
-        guard let text = SystemProvider.readTextFile(path) else { return .unavailable("\(path) is not readable") }
+        guard let text = SystemProvider.readTextFile(path) else { return .unreadable(path) }
         var (interfaces, problems) = NetDev.parse(text)
         guard !interfaces.isEmpty else {
             return .unavailable(problems.first.map { "\(path): \($0)" } ?? "\(path) lists no interfaces")
