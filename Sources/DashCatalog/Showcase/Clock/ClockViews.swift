@@ -9,11 +9,7 @@ struct ClockSmall: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            HStack(spacing: 1) {
-                Text(facts.weekdayName.uppercased()).font(.headline).foregroundStyle(.tint)
-                Spacer(minLength: 0)
-                Text("W\(facts.week)").font(.caption).foregroundStyle(.secondary)
-            }
+            WeekdayHeader(facts: facts, trailing: Text("W\(facts.week)").font(.caption).foregroundStyle(.secondary))
             Spacer(minLength: 0)
             facts.bigTime
             facts.liveSecondsRow
@@ -58,11 +54,7 @@ struct ClockLarge: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            HStack(spacing: 1) {
-                Text(facts.weekdayName.uppercased()).font(.headline).foregroundStyle(.tint)
-                Spacer(minLength: 0)
-                Text("Week \(facts.week)").foregroundStyle(.secondary)
-            }
+            WeekdayHeader(facts: facts, trailing: Text("Week \(facts.week)").foregroundStyle(.secondary))
             HStack(spacing: 1) {
                 Text(facts.longDate).foregroundStyle(.secondary)
                 Spacer(minLength: 0)
@@ -86,11 +78,7 @@ struct ClockExtraLarge: View {
     var body: some View {
         HStack(alignment: .top, spacing: 2) {
             VStack(alignment: .leading, spacing: 0) {
-                HStack(spacing: 1) {
-                    Text(facts.weekdayName.uppercased()).font(.headline).foregroundStyle(.tint)
-                    Spacer(minLength: 0)
-                    Text("Week \(facts.week) · Day \(facts.dayOfYear)").foregroundStyle(.secondary)
-                }
+                WeekdayHeader(facts: facts, trailing: Text("Week \(facts.week) · Day \(facts.dayOfYear)").foregroundStyle(.secondary))
                 Text(facts.longDate).foregroundStyle(.secondary)
                 Spacer(minLength: 0)
                 BigTimeWithSeconds(facts: facts)
@@ -158,6 +146,21 @@ struct ClockInline: View {
 }
 
 // MARK: - Parts
+
+/// The weekday in capitals on the left and `trailing` (the week, the day) on the right, as the
+/// small, large and extra large families open.
+struct WeekdayHeader: View {
+    let facts: ClockFacts
+    let trailing: Text
+
+    var body: some View {
+        HStack(spacing: 1) {
+            Text(facts.weekdayName.uppercased()).font(.headline).foregroundStyle(.tint)
+            Spacer(minLength: 0)
+            trailing
+        }
+    }
+}
 
 /// How far through the day, the week and the year this minute is, as bars.
 struct ProgressRows: View {
