@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
         .testTarget(name: "DashImagesTests", dependencies: ["DashImages", "WidgetDash"], exclude: ["Fixtures"]),
-        .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashHost", "WidgetDash"]),
+        .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashHost", "WidgetDash", "DashTesting"]),
         .testTarget(name: "DashAppTests", dependencies: ["DashApp", "DashCatalog", "WidgetDash"]),
     ],
     swiftLanguageModes: [.v6]
