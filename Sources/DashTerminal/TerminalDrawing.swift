@@ -103,10 +103,17 @@ extension Terminal {
                     glyphWidth = 1
                     break
                 }
+            } else if wd_wcwidth(wc) != 0 {
+                // A cell of ncurses holds one spacing character and its combining marks, so an
+                // emoji ZWJ sequence shows its first emoji; the rest would be dropped by ncurses.
+                break
             }
             wideBuffer[count] = wc
             count += 1
         }
+        // A joiner left with nothing to join would attach, in some terminals (tmux 3.3), to
+        // whatever character is written next.
+        while count > 1 && wideBuffer[count - 1] == 0x200D { count -= 1 }
         if count == 0 {
             wideBuffer[0] = wchar_t(UInt8(ascii: " "))
             count = 1
