@@ -53,7 +53,7 @@ public final class Terminal {
     var deviceStream: UnsafeMutablePointer<FILE>?
 
     /// The color depth in use, after fitting the environment to what terminfo offers.
-    public internal(set) var colorDepth: ColorDepth = .monochrome
+    package internal(set) var colorDepth: ColorDepth = .monochrome
     /// Signal bytes arrive here; nil until started.
     var signals: SignalRelay?
 
