@@ -23,7 +23,12 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-swift_bin="$(dirname "$(command -v swift)")"
+swift="$(command -v swift || true)"
+if [ -z "$swift" ]; then
+  echo "$0: swift is not on PATH (the module is read by the swift-api-digester beside it)" >&2
+  exit 69
+fi
+swift_bin="$(dirname "$swift")"
 if [ -z "$modules" ]; then
   swift build --target WidgetDash >&2
   modules="$(swift build --show-bin-path)/Modules"

@@ -8,15 +8,12 @@ struct APISurfaceTests {
     @Test("docs/api-surface.md matches WidgetDash's public symbols (else run scripts/api-surface.sh)")
     func listingIsCurrent() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // The test bundle sits in the build directory, beside the modules it was built with.
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
-        while directory.path != "/" && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Modules/WidgetDash.swiftmodule").path) {
-            directory = directory.deletingLastPathComponent()
-        }
-        let modules = directory.appendingPathComponent("Modules")
-        try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("WidgetDash.swiftmodule").path),
-                     "no WidgetDash.swiftmodule above \(executable.path)")
+        // The test bundle sits in the build directory, beside the modules it was built with;
+        // the default build directory is the fallback.
+        let starts = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), Bundle.main.bundleURL,
+                      root.appendingPathComponent(".build/debug/widgetdash")]
+        let modules = try #require(starts.lazy.compactMap(Self.modulesDirectory(above:)).first,
+                                   "no Modules/WidgetDash.swiftmodule above \(starts.map(\.path))")
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -28,5 +25,16 @@ struct APISurfaceTests {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
+    }
+
+    /// The nearest `Modules` directory holding WidgetDash's module, at or above `start`.
+    private static func modulesDirectory(above start: URL) -> URL? {
+        var directory = start.deletingLastPathComponent()
+        while directory.path != "/" {
+            let modules = directory.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: modules.appendingPathComponent("WidgetDash.swiftmodule").path) { return modules }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
     }
 }
