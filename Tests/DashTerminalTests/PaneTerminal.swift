@@ -1,6 +1,7 @@
 import DashTesting
 import DashTerminal
 import Foundation
+import Testing
 import WidgetDash
 
 #if canImport(Glibc)
@@ -9,12 +10,18 @@ import Glibc
 import Darwin
 #endif
 
+/// The suites that run a real ``Terminal`` on a tmux pane, nested here so that they run one at a
+/// time: ncurses has a single global screen.
+@Suite("The real Terminal in a tmux pane", .serialized)
+enum RealTerminalTests {}
+
 /// A real ``Terminal`` drawing on a tmux pane's tty: the dashboard's own ncurses code path, with
 /// tmux as the terminal that interprets the bytes, read back as text with `capture-pane`.
 ///
 /// The pane runs `sleep`, which never reads or writes, so everything on it is what the Terminal
 /// drew. ncurses has one global screen and the Terminal sets the process's locale, so only one
-/// exists at a time: suites that use it are serialized, and ``stop()`` puts the locale back.
+/// exists at a time: suites that use it are nested in ``RealTerminalTests``, and ``stop()`` puts
+/// the locale back.
 ///
 /// ```swift
 /// let pane = try PaneTerminal(width: 12, height: 3)
