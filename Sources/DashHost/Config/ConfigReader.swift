@@ -276,7 +276,7 @@ public struct ConfigReader {
     }
 
     /// Seconds from `"90s"`, `"5m"`, `"1h30m"`, `"2d"` or an integer number of seconds.
-    public static func duration(_ value: TOMLSubset.Value) -> TimeInterval? {
+    package static func duration(_ value: TOMLSubset.Value) -> TimeInterval? {
         switch value {
         case .integer(let n): return n >= 0 ? TimeInterval(n) : nil
         case .boolean: return nil
