@@ -76,10 +76,10 @@ let package = Package(
             dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"], exclude: ["Goldens"]),
+        .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTerminal", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
         .testTarget(name: "DashImagesTests", dependencies: ["DashImages", "WidgetDash"], exclude: ["Fixtures"]),
-        .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashHost", "WidgetDash"]),
+        .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashHost", "WidgetDash", "DashTesting"]),
         .testTarget(name: "DashAppTests", dependencies: ["DashApp", "DashCatalog", "WidgetDash"]),
     ],
     swiftLanguageModes: [.v6]

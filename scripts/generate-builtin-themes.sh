@@ -9,7 +9,7 @@ out=Sources/WidgetDash/Theme/BuiltinThemes.generated.swift
     echo ""
     echo "extension Theme {"
     echo "    /// The built-in theme files, exactly as written in \`themes/\`, by name (the file name)."
-    echo "    public static let builtinSources: [BuiltinThemeSource] = ["
+    echo "    package static let builtinSources: [BuiltinThemeSource] = ["
     for f in themes/*.toml; do
         name=$(basename "$f" .toml)
         if grep -q '"###' "$f"; then echo "theme $f contains \"### which the generator cannot embed" >&2; exit 1; fi

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DashCatalog
 import DashHost
+import DashTerminal
 import Foundation
 import WidgetDash
 
@@ -345,7 +346,8 @@ struct ActivityPreviewCommand: ParsableCommand {
         let lines: [String]
         do {
             lines = try ActivityPreview.lines(description, record: record, presentations: kinds, width: width, environment: env,
-                                              islandPalette: look.theme.variants[.dark] ?? env.palette, now: now, color: color)
+                                              islandPalette: look.theme.variants[.dark] ?? env.palette, now: now,
+                                              text: color ? ANSI.lines(of:) : { $0.lines })
         } catch {
             printError("\(type) \(error)")
             throw ExitStatus.dataError

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashHost
+import DashTerminal
 import Foundation
 import WidgetDash
 
@@ -71,7 +72,7 @@ struct RenderBench: AsyncParsableCommand {
         let best = batchTimes[0]
 
         let visibleCount = dashboard.visibleWidgetCount
-        let fullBytes = ScreenDiff.ansiUpdate(from: nil, to: screen).count
+        let fullBytes = ANSI.update(from: nil, to: screen).count
 
         // A one-second tick: only what changed is drawn and written.
         var tickBytes: [Int] = []
@@ -82,7 +83,7 @@ struct RenderBench: AsyncParsableCommand {
             dashboard.advance()
             screen = dashboard.render(size: size)
             tickCells.append(ScreenDiff.changedCells(from: before, to: screen))
-            tickBytes.append(ScreenDiff.ansiUpdate(from: before, to: screen).count)
+            tickBytes.append(ANSI.update(from: before, to: screen).count)
         }
         let avgBytes = Double(tickBytes.reduce(0, +)) / Double(tickBytes.count)
         let avgCells = Double(tickCells.reduce(0, +)) / Double(tickCells.count)

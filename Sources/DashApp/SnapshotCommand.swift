@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashHost
+import DashTerminal
 import Foundation
 import WidgetDash
 
@@ -91,7 +92,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             printError("\(kind): the provider failed: \(error)")
             throw ExitCode.failure
         }
-        let lines = color ? rendered.canvas.ansiLines() : rendered.canvas.lines
+        let lines = color ? ANSI.lines(of: rendered.canvas) : rendered.canvas.lines
         print(lines.joined(separator: "\n"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashHost
+import DashTerminal
 import Foundation
 import WidgetDash
 
@@ -88,8 +89,8 @@ struct SetPasscode: ParsableCommand {
     func run() throws {
         let store = PasscodeStore(directory: ConfigDirectory.url())
         let first: String
-        if isatty(STDIN_FILENO) != 0 {
-            guard let a = readSecret("New passcode: "), let b = readSecret("Again: ") else { throw ExitStatus.usage }
+        if SecretPrompt.standardInputIsTerminal {
+            guard let a = SecretPrompt.read("New passcode: "), let b = SecretPrompt.read("Again: ") else { throw ExitStatus.usage }
             guard a == b else {
                 printError("the two passcodes differ; nothing changed")
                 throw ExitStatus.dataError
@@ -107,21 +108,6 @@ struct SetPasscode: ParsableCommand {
             throw ExitStatus.dataError
         }
         print("passcode set (\(store.fileURL.path))")
-    }
-
-    /// Reads a line with echo off.
-    private func readSecret(_ prompt: String) -> String? {
-        FileHandle.standardError.write(Data(prompt.utf8))
-        var old = termios()
-        tcgetattr(STDIN_FILENO, &old)
-        var silent = old
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
-        defer {
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &old)
-            FileHandle.standardError.write(Data("\n".utf8))
-        }
-        return readLine(strippingNewline: true)
     }
 }
 

@@ -1,5 +1,6 @@
 import DashHost
 import Foundation
+import Synchronization
 
 extension TerminalRunLoop {
     /// Runs the loop on a thread of its own and awaits its end without holding a thread of
@@ -9,13 +10,17 @@ extension TerminalRunLoop {
     /// monitor waking every second to see whether the blocked worker needs a replacement, and
     /// it would take one of the few threads providers' tasks run on. A plain thread is asleep
     /// for real.
-    public static func runOnOwnThread(host: any InteractiveHost, foregroundObserver: (any ForegroundObserver)? = nil) async throws -> TerminalExit {
-        let handoff = HostHandoff(host)
+    ///
+    /// The host is `sending`: the caller gives it up, and the loop's thread is its only user.
+    public static func runOnOwnThread(host: sending any InteractiveHost, foregroundObserver: (any ForegroundObserver)? = nil) async throws -> TerminalExit {
+        // The host crosses to the new thread once, through a lock that the thread empties.
+        let handoff = Mutex<(any InteractiveHost)?>(host)
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
+                guard let host = handoff.withLock({ $0.take() }) else { preconditionFailure("a thread runs its block once") }
                 let loop = TerminalRunLoop()
                 loop.foregroundObserver = foregroundObserver
-                do { continuation.resume(returning: try loop.run(host: handoff.host)) } catch {
+                do { continuation.resume(returning: try loop.run(host: host)) } catch {
                     continuation.resume(throwing: error)
                 }
             }
@@ -24,14 +29,4 @@ extension TerminalRunLoop {
             thread.start()
         }
     }
-}
-
-/// Carries the host to the loop's thread.
-///
-/// `@unchecked Sendable` is safe here: the caller builds the host, hands it over once in
-/// `runOnOwnThread(host:)` and never touches it again; from then on the loop's thread is its
-/// only user, so no two threads ever access it.
-private final class HostHandoff: @unchecked Sendable {
-    let host: any InteractiveHost
-    init(_ host: any InteractiveHost) { self.host = host }
 }

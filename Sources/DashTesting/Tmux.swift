@@ -147,6 +147,9 @@ public final class TmuxSession {
     /// restored the terminal has left it.
     public var isAlternateScreenActive: Bool { format("#{alternate_on}") == "1" }
 
+    /// The path of the pane's terminal device, which a test may draw on directly.
+    public var paneTTY: String { format("#{pane_tty}") }
+
     /// Whether the program has exited (the pane is kept, dead, for inspection).
     public var paneDead: Bool { format("#{pane_dead}") == "1" }
 

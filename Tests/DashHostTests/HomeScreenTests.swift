@@ -1,5 +1,6 @@
 import DashCatalog
 import DashHost
+import DashTerminal
 import DashTesting
 import Foundation
 import Testing
@@ -131,7 +132,7 @@ struct DashboardTests {
         let after = d.render(size: size)
         let changed = ScreenDiff.changedCells(from: before, to: after)
         #expect(changed >= 1 && changed <= 2)
-        #expect(ScreenDiff.ansiUpdate(from: before, to: after).count < 50)
+        #expect(ANSI.update(from: before, to: after).count < 50)
     }
 
     @Test func quitKeys() async {

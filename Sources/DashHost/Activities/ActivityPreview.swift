@@ -21,15 +21,17 @@ public enum ActivityPreview {
         }
     }
 
-    /// The presentations as lines of text (ANSI-colored with `color`), each under its name.
+    /// The presentations as lines of text, each under its name; `text` turns a canvas into its
+    /// lines (plain by default; the CLI passes DashTerminal's ANSI writer for `--color`).
     public static func lines(_ description: ActivityDescription, record: ActivityRecord, presentations: [ActivityPresentation], width: Int,
-                             environment: EnvironmentValues, islandPalette: Palette, now: Date, color: Bool) throws(ActivityPayloadError) -> [String] {
+                             environment: EnvironmentValues, islandPalette: Palette, now: Date,
+                             text: (Canvas) -> [String] = { $0.lines }) throws(ActivityPayloadError) -> [String] {
         var out: [String] = []
         for (p, canvas) in try canvases(description, record: record, presentations: presentations, width: width,
                                          environment: environment, islandPalette: islandPalette, now: now) {
             if !out.isEmpty { out.append("") }
             out.append(p.rawValue)
-            out += color ? canvas.ansiLines() : canvas.lines
+            out += text(canvas)
         }
         return out
     }

@@ -276,7 +276,7 @@ public struct ConfigReader {
     }
 
     /// Seconds from `"90s"`, `"5m"`, `"1h30m"`, `"2d"` or an integer number of seconds.
-    public static func duration(_ value: TOMLSubset.Value) -> TimeInterval? {
+    package static func duration(_ value: TOMLSubset.Value) -> TimeInterval? {
         switch value {
         case .integer(let n): return n >= 0 ? TimeInterval(n) : nil
         case .boolean: return nil
@@ -284,26 +284,11 @@ public struct ConfigReader {
         }
     }
 
-    /// Seconds from `"90s"`, `"5m"`, `"1h30m"`, `"2d"`; nil when it is not one.
+    /// Seconds from `"90s"`, `"5m"`, `"1h30m"`, `"2d"`; nil when it is not one, has no unit or
+    /// is negative (see ``DurationText``).
     public static func duration(_ text: String) -> TimeInterval? {
-        var total: TimeInterval = 0
-        var number = ""
-        var sawUnit = false
-        for c in text.trimmingCharacters(in: .whitespaces) {
-            if c.isASCII, c.isNumber { number.append(c); continue }
-            guard let n = Int(number) else { return nil }
-            switch c {
-            case "s": total += TimeInterval(n)
-            case "m": total += TimeInterval(n) * 60
-            case "h": total += TimeInterval(n) * 3600
-            case "d": total += TimeInterval(n) * 86400
-            default: return nil
-            }
-            number = ""
-            sawUnit = true
-        }
-        guard number.isEmpty, sawUnit else { return nil }
-        return total
+        guard let (seconds, hasUnit) = DurationText.parse(text), hasUnit, seconds >= 0 else { return nil }
+        return seconds
     }
 
     static func show(_ value: TOMLSubset.Value) -> String {

@@ -4,9 +4,9 @@ import WidgetDash
 /// How a dashboard starts presenting itself: its themes, the lock, and the lock screen.
 public struct PresentationOptions {
     /// The themes `T` cycles through.
-    public var library: ThemeLibrary
+    package var library: ThemeLibrary
     /// The theme to start with (nil: `dark`).
-    public var theme: Theme?
+    package var theme: Theme?
     /// The scheme to start with (the theme's own when it lacks this one).
     public var scheme: ColorScheme
     /// The passcode unlocking asks for; nil: `l` simply toggles.
@@ -16,7 +16,13 @@ public struct PresentationOptions {
     /// The accessory widgets the lock screen shows (inline above the clock, the rest below).
     public var lockScreen: [WidgetPlacement]
 
-    public init(library: ThemeLibrary = .builtin, theme: Theme? = nil, scheme: ColorScheme = .dark,
+    /// The built-in themes, starting dark, with no passcode, no auto-lock and no lock-screen
+    /// widgets (public, unlike the init that names themes, which are host-only).
+    public init() {
+        self.init(library: .builtin)
+    }
+
+    package init(library: ThemeLibrary = .builtin, theme: Theme? = nil, scheme: ColorScheme = .dark,
                 passcode: PasscodeHash? = nil, autoLockAfter: TimeInterval? = nil, lockScreen: [WidgetPlacement] = []) {
         self.library = library
         self.theme = theme
@@ -30,8 +36,8 @@ public struct PresentationOptions {
 /// What the dashboard shows around its widgets' content: the theme and scheme, the lock, the
 /// lock screen's widgets, and a short notice on the status line.
 public final class Presentation {
-    public let library: ThemeLibrary
-    public internal(set) var theme: Theme
+    package let library: ThemeLibrary
+    package internal(set) var theme: Theme
     public internal(set) var scheme: ColorScheme
     public let lock: LockController
     /// The instances that only the lock screen shows (after the home screen's in `instances`).
@@ -191,7 +197,7 @@ extension Dashboard {
     }
 
     /// Switches to `theme` (keeping the scheme where it has it).
-    public func setTheme(_ theme: Theme) {
+    package func setTheme(_ theme: Theme) {
         let wanted = presentation.scheme
         presentation.theme = theme
         presentation.scheme = theme.effectiveScheme(wanted)

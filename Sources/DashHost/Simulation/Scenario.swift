@@ -81,27 +81,18 @@ extension Scenario {
     /// Reads a scenario from JSON, checking every field.
     public static func parse(_ data: Data) throws(ScenarioError) -> Scenario {
         let root: JSONValue
-        do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
-            throw ScenarioError(field: "", message: "not valid JSON (\(Self.describe(error)))")
+        do { root = try JSONValue.parse(bytes: Array(data)) } catch {
+            throw ScenarioError(field: "", message: "not valid JSON (\(error))")
         }
         let p = Reader(value: root, path: "")
         return try p.scenario()
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return String(describing: error)
-    }
-
-    /// "30s", "15m", "2h", "1d", optionally signed and decimal; nil when malformed.
+    /// "30s", "15m", "2h", "1d", "1h30m", optionally signed and decimal; nil when malformed or
+    /// without a unit (see ``DurationText``).
     public static func duration(_ text: String) -> TimeInterval? {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        guard let unit = t.last, let scale: Double = ["s": 1, "m": 60, "h": 3600, "d": 86_400][unit] else { return nil }
-        guard let value = Double(t.dropLast()), value.isFinite else { return nil }
-        return value * scale
+        guard let (seconds, hasUnit) = DurationText.parse(text), hasUnit else { return nil }
+        return seconds
     }
 }
 
@@ -148,11 +139,7 @@ private struct Reader {
 
     func date() throws(ScenarioError) -> Date {
         let s = try string()
-        let plain = ISO8601DateFormatter()
-        if let d = plain.date(from: s) { return d }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = fractional.date(from: s) { return d }
+        if let d = SharedTimeline.parseISO8601(s) { return d }
         throw fail("expected an ISO-8601 date and time with a zone, e.g. \"2026-11-22T10:00:00Z\", got \"\(s)\"")
     }
 
@@ -276,27 +263,9 @@ private struct Reader {
     }
 }
 
-/// A JSON value, decoded without Foundation's `Any`, so numbers and booleans stay apart.
-enum JSONValue: Decodable, Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
-    }
-
+extension JSONValue {
     /// What kind of value this is, for messages.
-    var kind: String {
+    fileprivate var kind: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -307,15 +276,11 @@ enum JSONValue: Decodable, Equatable {
         }
     }
 
-    /// A short rendering for messages.
-    var text: String {
+    /// A short rendering for messages: scalars as JSON writes them, containers by kind.
+    fileprivate var text: String {
         switch self {
-        case .null: "null"
-        case .bool(let b): String(b)
-        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        case .string(let s): "\"\(s)\""
-        case .array: "an array"
-        case .object: "an object"
+        case .array, .object: kind
+        default: jsonText
         }
     }
 }

@@ -66,18 +66,3 @@ extension Dashboard {
         }
     }
 }
-
-/// Durations written in parameters: `30s`, `5m`, `1h`, `1.5` (seconds).
-public enum DurationText {
-    /// Seconds for `text`, or nil when it is not a positive duration.
-    public static func seconds(_ text: String) -> TimeInterval? {
-        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)]
-        for (suffix, factor) in units where t.hasSuffix(suffix) {
-            guard let n = Double(t.dropLast(suffix.count)), n.isFinite, n > 0 else { return nil }
-            return n * factor
-        }
-        guard let n = Double(t), n.isFinite, n > 0 else { return nil }
-        return n
-    }
-}

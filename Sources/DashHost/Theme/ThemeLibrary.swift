@@ -6,16 +6,16 @@ import WidgetDash
 ///
 /// A user file that does not parse is left out and reported in ``problems`` (file, line, what
 /// was expected); the dashboard keeps running on the built-in themes.
-public struct ThemeLibrary: Sendable {
+package struct ThemeLibrary: Sendable {
     /// Every usable theme, in the order `T` cycles them (built-ins first, then the user's by name).
-    public private(set) var themes: [Theme]
+    package private(set) var themes: [Theme]
     /// Where each theme came from, by name: "built-in" or a file path.
-    public private(set) var sources: [String: String]
+    package private(set) var sources: [String: String]
     /// User theme files that were refused.
-    public private(set) var problems: [ThemeError]
+    package private(set) var problems: [ThemeError]
 
     /// The built-in themes only.
-    public static let builtin = ThemeLibrary(themes: Theme.builtins,
+    package static let builtin = ThemeLibrary(themes: Theme.builtins,
                                              sources: Dictionary(uniqueKeysWithValues: Theme.builtins.map { ($0.name, "built-in") }),
                                              problems: [])
 
@@ -26,12 +26,12 @@ public struct ThemeLibrary: Sendable {
     }
 
     /// `<config>/themes`, where user themes live.
-    public static func userDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func userDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         ConfigDirectory.url(environment: environment).appendingPathComponent("themes")
     }
 
     /// The built-in themes with the user's `*.toml` files from `directory` added or replacing.
-    public static func load(userDirectory directory: URL?) -> ThemeLibrary {
+    package static func load(userDirectory directory: URL?) -> ThemeLibrary {
         var library = ThemeLibrary.builtin
         guard let directory,
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return library }
@@ -46,7 +46,7 @@ public struct ThemeLibrary: Sendable {
     }
 
     /// Parses one theme file; its name is the file name without `.toml`.
-    public static func loadFile(_ url: URL) -> Result<Theme, ThemeError> {
+    package static func loadFile(_ url: URL) -> Result<Theme, ThemeError> {
         let name = url.deletingPathExtension().lastPathComponent
         guard let data = FileManager.default.contents(atPath: url.path) else {
             return .failure(ThemeError(file: url.path, line: 0, message: "cannot read the file"))
@@ -58,16 +58,16 @@ public struct ThemeLibrary: Sendable {
     }
 
     /// Adds `theme`, replacing a theme of the same name in place.
-    public mutating func add(_ theme: Theme, source: String) {
+    package mutating func add(_ theme: Theme, source: String) {
         if let i = themes.firstIndex(where: { $0.name == theme.name }) { themes[i] = theme } else { themes.append(theme) }
         sources[theme.name] = source
     }
 
     /// The theme called `name`.
-    public func theme(named name: String) -> Theme? { themes.first { $0.name == name } }
+    package func theme(named name: String) -> Theme? { themes.first { $0.name == name } }
 
     /// The theme after `name` in cycling order (wrapping around).
-    public func theme(after name: String) -> Theme {
+    package func theme(after name: String) -> Theme {
         guard let i = themes.firstIndex(where: { $0.name == name }) else { return themes.first ?? Self.fallback }
         return themes[(i + 1) % themes.count]
     }
@@ -80,7 +80,7 @@ public struct ThemeLibrary: Sendable {
     /// `requested` is a theme name or a path to a `.toml` file; nil (or anything unusable,
     /// which adds a warning) gives the default: `light` or `dark` after `COLORFGBG`, else `dark`.
     /// The scheme follows the terminal's background when the theme has both.
-    public func startup(requested: String?, environment: [String: String]) -> (theme: Theme, scheme: ColorScheme, warnings: [String]) {
+    package func startup(requested: String?, environment: [String: String]) -> (theme: Theme, scheme: ColorScheme, warnings: [String]) {
         var warnings = problems.map { "theme \($0) (skipped)" }
         var chosen: Theme?
         if let requested {

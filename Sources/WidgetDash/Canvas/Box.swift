@@ -1,7 +1,7 @@
 extension Canvas {
     /// Draws a frame around `rect` (its outermost cells), with an optional title in the top
     /// border, truncated with "…" to fit between the corners.
-    public mutating func drawBox(_ rect: CellRect, border: PanelBorder, style: CellStyle, title: String? = nil, titleStyle: CellStyle? = nil) {
+    package mutating func drawBox(_ rect: CellRect, border: PanelBorder, style: CellStyle, title: String? = nil, titleStyle: CellStyle? = nil) {
         guard border != .none, rect.width >= 2, rect.height >= 2 else { return }
         // Packed once: every panel of every frame draws a frame.
         let glyphs = border == .rounded ? BoxGlyphs.rounded : BoxGlyphs.square

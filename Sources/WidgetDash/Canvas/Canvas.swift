@@ -335,46 +335,4 @@ public struct Canvas: Hashable, Sendable {
         }
         return s
     }
-
-    /// The canvas as text with ANSI SGR escapes for colors and attributes, one string per row.
-    public func ansiLines() -> [String] {
-        (0..<height).map { y in
-            var s = ""
-            var current: CellStyle? = nil
-            for x in 0..<width {
-                let c = cells[y * width + x]
-                if c.isContinuation { continue }
-                if c.style != current {
-                    s += ANSI.sgr(c.style)
-                    current = c.style
-                }
-                s += c.text
-            }
-            return s + "\u{1B}[0m"
-        }
-    }
-}
-
-/// SGR escape sequences for a cell style, used by `snapshot --color` and tests.
-public enum ANSI {
-    public static func sgr(_ style: CellStyle) -> String {
-        var codes = ["0"]
-        let a = style.attributes
-        if a.contains(.bold) { codes.append("1") }
-        if a.contains(.dim) { codes.append("2") }
-        if a.contains(.italic) { codes.append("3") }
-        if a.contains(.underline) { codes.append("4") }
-        if a.contains(.reverse) { codes.append("7") }
-        codes += colorCodes(style.foreground, foreground: true)
-        codes += colorCodes(style.background, foreground: false)
-        return "\u{1B}[" + codes.joined(separator: ";") + "m"
-    }
-
-    private static func colorCodes(_ color: TerminalColor, foreground: Bool) -> [String] {
-        switch color {
-        case .default: return []
-        case .indexed(let i): return [foreground ? "38" : "48", "5", String(i)]
-        case .rgb(let r, let g, let b): return [foreground ? "38" : "48", "2", String(r), String(g), String(b)]
-        }
-    }
 }

@@ -8,7 +8,7 @@
 ///                               terminalColors: 256)
 /// let style = depth.map(cell.style)   // rgb → nearest xterm-256 index
 /// ```
-public enum ColorDepth: Sendable, Hashable {
+package enum ColorDepth: Sendable, Hashable {
     /// 24-bit color (`COLORTERM=truecolor`).
     case trueColor
     /// The xterm 256-color palette: 16 ANSI colors, a 6×6×6 cube and a 24-step gray ramp.
@@ -24,7 +24,7 @@ public enum ColorDepth: Sendable, Hashable {
     ///
     /// `NO_COLOR` (set and non-empty, see no-color.org) wins; then `COLORTERM=truecolor|24bit`;
     /// then the terminal's color count.
-    public static func detect(environment: [String: String], terminalColors: Int) -> ColorDepth {
+    package static func detect(environment: [String: String], terminalColors: Int) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
         if let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit" {
             return .trueColor
@@ -44,7 +44,7 @@ public enum ColorDepth: Sendable, Hashable {
     /// `.default` always stays `.default`. In `.indexed256`, `.rgb` becomes the nearest entry of
     /// the cube or the gray ramp (the 16 ANSI entries are skipped: terminals restyle them). In
     /// `.ansi16`/`.ansi8`, any color becomes the nearest ANSI color by the standard xterm values.
-    public func map(_ color: TerminalColor) -> TerminalColor {
+    package func map(_ color: TerminalColor) -> TerminalColor {
         switch (self, color) {
         case (_, .default): return .default
         case (.monochrome, _): return .default
@@ -73,7 +73,7 @@ public enum ColorDepth: Sendable, Hashable {
     ///   is near black or near white (what themes use to paint panels). Colored and mid-gray
     ///   backgrounds (accents, selections) are highlights. A style that is already reversed
     ///   stays reversed.
-    public func map(_ style: CellStyle) -> CellStyle {
+    package func map(_ style: CellStyle) -> CellStyle {
         if self == .monochrome {
             var out = CellStyle(foreground: .default, background: .default, attributes: style.attributes)
             if Self.isHighlight(style.background) { out.attributes.insert(.reverse) }
@@ -133,7 +133,7 @@ public enum ColorDepth: Sendable, Hashable {
     /// The sRGB value xterm uses for a palette index (the 16 ANSI colors at xterm's defaults).
     ///
     /// Used to turn an index into a 24-bit color for direct-color terminals.
-    public static func xtermRGB(index: UInt8) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    package static func xtermRGB(index: UInt8) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let c = rgb(ofIndex: index)
         return (c.r, c.g, c.b)
     }

@@ -63,15 +63,15 @@ public struct Alignment: Hashable, Sendable {
 }
 
 /// State shared by one layout-and-render pass: the time, and what the pass learns.
-public final class RenderContext {
+package final class RenderContext {
     /// The moment being drawn; live texts (timers, relative dates) are computed for it.
-    public let now: Date
+    package let now: Date
     /// The earliest moment the drawn content will change by itself (a timer's next second).
-    public private(set) var nextRefresh: Date?
+    package private(set) var nextRefresh: Date?
     /// The buttons, toggles and links drawn, in drawing order.
     var interactiveElements: [InteractiveElement] = []
 
-    public init(now: Date) { self.now = now }
+    package init(now: Date) { self.now = now }
 
     /// Notes that what was just drawn changes at `date`.
     func refresh(at date: Date) {

@@ -212,8 +212,8 @@ final class TextNode: LayoutNode {
 
 /// Breaks a run of glyphs into lines: at spaces where it can, between wide (CJK) characters
 /// where it must, and inside a word only when the word alone is wider than a line.
-public enum LineBreaker {
-    public static func wrap<G>(_ glyphs: [G], width: Int, widthOf: (G) -> Int, isSpace: (G) -> Bool) -> [[G]] {
+package enum LineBreaker {
+    package static func wrap<G>(_ glyphs: [G], width: Int, widthOf: (G) -> Int, isSpace: (G) -> Bool) -> [[G]] {
         guard width > 0 else { return [] }
         var lines: [[G]] = []
         var line: [G] = []

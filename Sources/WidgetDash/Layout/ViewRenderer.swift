@@ -52,7 +52,7 @@ public enum ViewRenderer {
     /// ``PreparedView/draw(into:in:now:)``, so that a host that frames the content (a widget's
     /// panel) learns the container background first and draws in place: a canvas for the
     /// content, copied into the panel, cost a second pass over every cell.
-    public static func prepare<V: View>(_ view: V, environment: EnvironmentValues, toggleOverrides: [Int: Bool] = [:]) -> PreparedView {
+    package static func prepare<V: View>(_ view: V, environment: EnvironmentValues, toggleOverrides: [Int: Bool] = [:]) -> PreparedView {
         let resolveContext = ResolveContext()
         resolveContext.toggleOverrides = toggleOverrides
         let root = resolveSingle(view, environment, resolveContext)
@@ -63,16 +63,16 @@ public enum ViewRenderer {
 }
 
 /// A view resolved by ``ViewRenderer/prepare(_:environment:toggleOverrides:)``, to be drawn once.
-public struct PreparedView {
+package struct PreparedView {
     let root: LayoutNode
     let resolveContext: ResolveContext
     let environment: EnvironmentValues
     /// The widget's container background, if its view set one (already resolved).
-    public let containerBackground: TerminalColor?
+    package let containerBackground: TerminalColor?
 
     /// The color the view's rectangle is filled with before drawing, over `background`: the
     /// container background when the view sets one and the environment shows it.
-    public func fill(over background: TerminalColor) -> TerminalColor {
+    package func fill(over background: TerminalColor) -> TerminalColor {
         if let containerBackground, environment.showsWidgetContainerBackground { return containerBackground }
         return background
     }
@@ -81,7 +81,7 @@ public struct PreparedView {
     /// filled with ``fill(over:)``; nothing outside `rect` is touched. The result is what
     /// ``ViewRenderer/render(_:size:environment:now:background:toggleOverrides:)`` reports,
     /// with the interactive elements in `canvas`'s coordinates and an empty `canvas`.
-    public func draw(into canvas: inout Canvas, in rect: CellRect, now: Date) -> RenderedView {
+    package func draw(into canvas: inout Canvas, in rect: CellRect, now: Date) -> RenderedView {
         let context = RenderContext(now: now)
         let wanted = root.sizeThatFits(ProposedSize(rect.size), context)
         let clipped = CellSize(width: min(wanted.width, rect.width), height: min(wanted.height, rect.height))

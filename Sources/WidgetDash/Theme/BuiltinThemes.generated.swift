@@ -2,7 +2,7 @@
 
 extension Theme {
     /// The built-in theme files, exactly as written in `themes/`, by name (the file name).
-    public static let builtinSources: [BuiltinThemeSource] = [
+    package static let builtinSources: [BuiltinThemeSource] = [
         BuiltinThemeSource(name: "ansi16", text: ###"""
 # widgetdash theme: ANSI 16. Only the terminal's own 16 colors (palette indices 0-15), so the
 # dashboard takes on whatever palette the terminal is set to. Derived tokens stay within 0-15.

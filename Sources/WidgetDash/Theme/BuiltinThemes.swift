@@ -1,7 +1,7 @@
 /// One built-in theme file as embedded in the binary.
-public struct BuiltinThemeSource: Sendable, Hashable {
-    public var name: String
-    public var text: String
+package struct BuiltinThemeSource: Sendable, Hashable {
+    package var name: String
+    package var text: String
 }
 
 extension Theme {
@@ -11,7 +11,7 @@ extension Theme {
     /// The built-in themes, parsed from the embedded files, in cycling order.
     ///
     /// A test parses every embedded file, so none is ever dropped here in a released build.
-    public static let builtins: [Theme] = builtinSources
+    package static let builtins: [Theme] = builtinSources
         .compactMap { try? Theme.parse($0.text, name: $0.name, file: "themes/\($0.name).toml") }
         .sorted { orderKey($0.name) < orderKey($1.name) }
 
@@ -22,14 +22,14 @@ extension Theme {
 
     /// The theme a fresh start uses: `dark` or `light` after the terminal's background when
     /// `COLORFGBG` tells it ("15;0" is light text on black), else `dark`.
-    public static func defaultName(environment: [String: String]) -> String {
+    package static func defaultName(environment: [String: String]) -> String {
         preferredScheme(environment: environment) == .light ? "light" : "dark"
     }
 
     /// The scheme the terminal's background suggests, read from `COLORFGBG`
     /// ("fg;bg" or "fg;default;bg", set by rxvt, Konsole and others): background palette
     /// indices 7 and 9–15 are light, the rest dark. Nil when unknown.
-    public static func preferredScheme(environment: [String: String]) -> ColorScheme? {
+    package static func preferredScheme(environment: [String: String]) -> ColorScheme? {
         guard let value = environment["COLORFGBG"],
               let last = value.split(separator: ";").last, let bg = Int(last) else { return nil }
         switch bg {

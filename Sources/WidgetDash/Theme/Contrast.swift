@@ -5,10 +5,10 @@ import Foundation
 /// ```swift
 /// Contrast.ratio(.rgb(0, 0, 0), .rgb(255, 255, 255))   // 21.0
 /// ```
-public enum Contrast {
+package enum Contrast {
     /// WCAG relative luminance of a color (indexed colors at xterm's values); nil for `.default`,
     /// whose value only the terminal knows.
-    public static func luminance(_ color: TerminalColor) -> Double? {
+    package static func luminance(_ color: TerminalColor) -> Double? {
         guard let c = ColorDepth.rgb(of: color) else { return nil }
         func linear(_ v: UInt8) -> Double {
             let s = Double(v) / 255
@@ -18,7 +18,7 @@ public enum Contrast {
     }
 
     /// The contrast ratio (1 to 21) of two colors; nil when either is the terminal's default.
-    public static func ratio(_ a: TerminalColor, _ b: TerminalColor) -> Double? {
+    package static func ratio(_ a: TerminalColor, _ b: TerminalColor) -> Double? {
         guard let la = luminance(a), let lb = luminance(b) else { return nil }
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }

@@ -2,13 +2,13 @@
 ///
 /// This is the list the contrast test walks for every theme and scheme, and what
 /// `widgetdash themes check` reports; keep it in step with what the host draws.
-public struct ContrastPair: Hashable, Sendable {
+package struct ContrastPair: Hashable, Sendable {
     /// "primary on widgetBackground".
-    public var name: String
-    public var foreground: TerminalColor
-    public var background: TerminalColor
+    package var name: String
+    package var foreground: TerminalColor
+    package var background: TerminalColor
     /// The WCAG ratio this pair must reach.
-    public var minimum: Double
+    package var minimum: Double
 }
 
 extension Palette {
@@ -20,7 +20,7 @@ extension Palette {
     ///
     /// `hues` is false for themes in the terminal's own 16 colors, whose hues the terminal
     /// decides (see docs/DECISIONS.md).
-    public func contrastPairs(hues: Bool = true) -> [ContrastPair] {
+    package func contrastPairs(hues: Bool = true) -> [ContrastPair] {
         var pairs: [ContrastPair] = []
         // Text sits on panels (system families) and on the screen itself (accessory families,
         // the lock screen).
@@ -50,7 +50,7 @@ extension Palette {
     }
 
     /// True when every color of the palette is one of the terminal's own 16.
-    public var isANSI16: Bool {
+    package var isANSI16: Bool {
         [background, widgetBackground, primary, secondary, tertiary, tint, border, focusedBorder, redaction, invalidated,
          statusLineForeground, statusLineBackground, red, orange, yellow, green, teal, blue, indigo, purple, pink, gray]
             .allSatisfy { if case .indexed(let i) = $0 { i < 16 } else { false } }

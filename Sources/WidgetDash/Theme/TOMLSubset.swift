@@ -13,15 +13,15 @@
 /// let doc = try TOMLSubset.parse("[dark]\nbackground = \"#111318\"\n", file: "x.toml")
 /// doc.value(at: "dark.background")   // .string("#111318") on line 2
 /// ```
-public enum TOMLSubset {
+package enum TOMLSubset {
     /// A value a key can hold.
-    public enum Value: Hashable, Sendable {
+    package enum Value: Hashable, Sendable {
         case string(String)
         case integer(Int)
         case boolean(Bool)
 
         /// What kind of value this is, for messages ("a string").
-        public var kindName: String {
+        package var kindName: String {
             switch self {
             case .string: "a string"
             case .integer: "an integer"
@@ -31,71 +31,71 @@ public enum TOMLSubset {
     }
 
     /// A key's value and the line it was given on (1-based).
-    public struct Entry: Hashable, Sendable {
-        public var value: Value
-        public var line: Int
+    package struct Entry: Hashable, Sendable {
+        package var value: Value
+        package var line: Int
     }
 
     /// A parsed document: dotted key paths to entries, and the line of each table header.
-    public struct Document: Sendable {
+    package struct Document: Sendable {
         /// Every key, by its full dotted path ("dark.tokens.secondary").
-        public var entries: [String: Entry] = [:]
+        package var entries: [String: Entry] = [:]
         /// Every table, by its dotted path, with the line of its header.
-        public var tables: [String: Int] = [:]
+        package var tables: [String: Int] = [:]
         /// Keys in the order they appeared (for deterministic messages).
-        public var order: [String] = []
+        package var order: [String] = []
 
         /// Arrays (only with ``Features/arrays``), by full dotted path.
-        public var arrays: [String: ArrayEntry] = [:]
+        package var arrays: [String: ArrayEntry] = [:]
         /// Arrays of tables (only with ``Features/arrayTables``): the line of each `[[name]]`
         /// header, by name. Keys inside the n-th one have the path `name[n].key`.
-        public var arrayTables: [String: [Int]] = [:]
+        package var arrayTables: [String: [Int]] = [:]
 
-        public func value(at path: String) -> Entry? { entries[path] }
+        package func value(at path: String) -> Entry? { entries[path] }
     }
 
     /// An array's elements, each with its line, and where the array closes.
     ///
     /// The positions let a tool insert an element into the file text without rewriting the
     /// rest of it (the gallery adds a widget to a page this way, keeping the user's comments).
-    public struct ArrayEntry: Hashable, Sendable {
+    package struct ArrayEntry: Hashable, Sendable {
         /// The elements with their lines.
-        public var elements: [Element]
+        package var elements: [Element]
         /// The line of the key.
-        public var line: Int
+        package var line: Int
         /// The line and column (0-based, in characters) of the closing `]`.
-        public var closeLine: Int
-        public var closeColumn: Int
+        package var closeLine: Int
+        package var closeColumn: Int
 
         /// One element of an array.
-        public struct Element: Hashable, Sendable {
-            public var value: Value
-            public var line: Int
+        package struct Element: Hashable, Sendable {
+            package var value: Value
+            package var line: Int
             /// The column (0-based, in characters) just after the element's last character.
-            public var endColumn: Int
+            package var endColumn: Int
             /// True when a comma follows the element.
-            public var hasComma: Bool
+            package var hasComma: Bool
         }
     }
 
     /// Syntax beyond what themes need; themes keep refusing it, with the same messages.
-    public struct Features: OptionSet, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
+    package struct Features: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// `key = ["a", "b"]`, one line or several, of strings, integers and booleans.
-        public static let arrays = Features(rawValue: 1)
+        package static let arrays = Features(rawValue: 1)
         /// `[[name]]` headers.
-        public static let arrayTables = Features(rawValue: 2)
+        package static let arrayTables = Features(rawValue: 2)
     }
 
     /// A syntax error: the line, and what was expected there.
-    public struct SyntaxError: Error, Hashable, Sendable {
-        public var line: Int
-        public var message: String
+    package struct SyntaxError: Error, Hashable, Sendable {
+        package var line: Int
+        package var message: String
     }
 
     /// Parses `text`; throws the first ``SyntaxError``.
-    public static func parse(_ text: String, features: Features = []) throws(SyntaxError) -> Document {
+    package static func parse(_ text: String, features: Features = []) throws(SyntaxError) -> Document {
         var doc = Document()
         var table: [String] = []
         let lines: [Substring] = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in

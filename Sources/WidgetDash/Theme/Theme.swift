@@ -19,19 +19,19 @@
 ///
 /// Colors are `"#RRGGBB"`, `"#RGB"`, an xterm palette index `0`–`255`, or an ANSI name
 /// (`"black"`, `"red"`, … `"bright-white"`).
-public struct Theme: Hashable, Sendable {
+package struct Theme: Hashable, Sendable {
     /// The identifier used by `--theme` (the file name without `.toml`).
-    public var name: String
+    package var name: String
     /// The name shown to people.
-    public var displayName: String
+    package var displayName: String
     /// One line about the theme.
-    public var summary: String
+    package var summary: String
     /// The theme `t` switches to when this one lacks the other scheme.
-    public var counterpart: String?
+    package var counterpart: String?
     /// The resolved palette of each variant the theme has.
-    public var variants: [ColorScheme: Palette]
+    package var variants: [ColorScheme: Palette]
 
-    public init(name: String, displayName: String, summary: String = "", counterpart: String? = nil, variants: [ColorScheme: Palette]) {
+    package init(name: String, displayName: String, summary: String = "", counterpart: String? = nil, variants: [ColorScheme: Palette]) {
         self.name = name
         self.displayName = displayName
         self.summary = summary
@@ -40,36 +40,36 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// The schemes this theme offers, light first.
-    public var schemes: [ColorScheme] { ColorScheme.allCases.filter { variants[$0] != nil } }
+    package var schemes: [ColorScheme] { ColorScheme.allCases.filter { variants[$0] != nil } }
 
     /// The palette for `scheme`, or the theme's only variant when it lacks that scheme.
-    public func palette(for scheme: ColorScheme) -> Palette {
+    package func palette(for scheme: ColorScheme) -> Palette {
         variants[scheme] ?? variants[schemes.first ?? .dark] ?? .dark
     }
 
     /// The scheme actually shown when `scheme` is asked for.
-    public func effectiveScheme(_ scheme: ColorScheme) -> ColorScheme {
+    package func effectiveScheme(_ scheme: ColorScheme) -> ColorScheme {
         variants[scheme] != nil ? scheme : (schemes.first ?? .dark)
     }
 }
 
 /// Why a theme file was refused: where, and what was expected there.
-public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file as the user named it.
-    public var file: String
+    package var file: String
     /// The 1-based line; 0 when the problem is the file as a whole.
-    public var line: Int
+    package var line: Int
     /// What was expected.
-    public var message: String
+    package var message: String
 
-    public init(file: String, line: Int, message: String) {
+    package init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
         self.message = message
     }
 
     /// `file:line: message`, as compilers print it.
-    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+    package var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }
 
 extension Theme {
@@ -78,7 +78,7 @@ extension Theme {
     /// Base colors a variant must give (surface defaults to the background).
     static let requiredBaseKeys = ["background", "foreground", "accent"]
     /// The tokens a variant may override, in file spelling.
-    public static let tokenKeys = [
+    package static let tokenKeys = [
         "widget_background", "primary", "secondary", "tertiary", "tint", "border", "focused_border",
         "redaction", "invalidated", "status_foreground", "status_background",
         "red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple", "pink", "gray",
@@ -86,7 +86,7 @@ extension Theme {
     static let topLevelKeys = ["name", "description", "counterpart"]
 
     /// Parses a theme file. `name` is the theme's identifier, `file` how to name it in errors.
-    public static func parse(_ text: String, name: String, file: String) throws(ThemeError) -> Theme {
+    package static func parse(_ text: String, name: String, file: String) throws(ThemeError) -> Theme {
         let doc: TOMLSubset.Document
         do { doc = try TOMLSubset.parse(text) } catch { throw ThemeError(file: file, line: error.line, message: error.message) }
 
@@ -172,14 +172,14 @@ extension Theme {
 }
 
 /// Parsing colors as theme files write them.
-public enum ThemeColor {
+package enum ThemeColor {
     static let ansiNames = [
         "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
         "bright-black", "bright-red", "bright-green", "bright-yellow", "bright-blue", "bright-magenta", "bright-cyan", "bright-white",
     ]
 
     /// `"#RRGGBB"`, `"#RGB"`, `"ansi:N"`/`"N"` or an ANSI name; nil when it is none of those.
-    public static func parse(_ text: String) -> TerminalColor? {
+    package static func parse(_ text: String) -> TerminalColor? {
         let s = text.lowercased()
         if let i = ansiNames.firstIndex(of: s) { return .indexed(UInt8(i)) }
         if s.hasPrefix("#") {
@@ -199,7 +199,7 @@ public enum ThemeColor {
     }
 
     /// How a color is written in a theme file (for `widgetdash themes` and goldens).
-    public static func format(_ color: TerminalColor) -> String {
+    package static func format(_ color: TerminalColor) -> String {
         switch color {
         case .default: return "default"
         case .indexed(let i): return String(i)

@@ -3,12 +3,12 @@
 /// Every glyph is a text-presentation character (never an emoji that a terminal might draw
 /// two columns wide), so icons never push a panel's border out of line. Variants such as
 /// `.fill` and `.circle` fall back to their base name.
-public enum SymbolTable {
+package enum SymbolTable {
     /// The glyph shown for names that have none.
-    public static let fallback = "◇"
+    package static let fallback = "◇"
 
     /// Symbol names and their glyphs.
-    public static let glyphs: [String: String] = [
+    package static let glyphs: [String: String] = [
         "clock": "◷", "alarm": "◷", "timer": "◴", "stopwatch": "◴", "hourglass": "⧗",
         "calendar": "▦", "calendar.badge.clock": "▦",
         "cpu": "▣", "memorychip": "▤", "gauge": "◔", "gauge.medium": "◔", "speedometer": "◔",
@@ -39,7 +39,7 @@ public enum SymbolTable {
 
     /// The glyph for a symbol name: its own, else its base name's (dropping `.fill`,
     /// `.circle` and similar suffixes), else the fallback.
-    public static func glyph(for name: String) -> String {
+    package static func glyph(for name: String) -> String {
         var candidate = Substring(name)
         while true {
             if let g = glyphs[String(candidate)] { return g }

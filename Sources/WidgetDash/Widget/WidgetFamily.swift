@@ -27,7 +27,7 @@ public enum WidgetFamily: String, CaseIterable, Hashable, Sendable, Codable, Cus
     }
 
     /// How the family's frame is drawn.
-    public var border: PanelBorder {
+    package var border: PanelBorder {
         switch self {
         case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: .boxed
         case .accessoryCircular, .accessoryRectangular: .rounded
@@ -94,7 +94,7 @@ public enum WidgetFamily: String, CaseIterable, Hashable, Sendable, Codable, Cus
 }
 
 /// How a panel's frame is drawn.
-public enum PanelBorder: Hashable, Sendable {
+package enum PanelBorder: Hashable, Sendable {
     /// A square box with the widget's name in the top border.
     case boxed
     /// A light, rounded outline (the lock screen's accessory families).

@@ -1,0 +1,231 @@
+import Foundation
+import WidgetDash
+
+/// One account's balance and latest transactions.
+public struct BankEntry: TimelineEntry {
+    public struct Transaction: Hashable, Sendable {
+        public var payee: String
+        /// Cents; negative for money out.
+        public var cents: Int
+        public init(payee: String, cents: Int) {
+            self.payee = payee
+            self.cents = cents
+        }
+    }
+
+    public let date: Date
+    public var accountName: String
+    /// The last four digits of the account number.
+    public var accountSuffix: String
+    /// The balance in cents.
+    public var balanceCents: Int
+    /// Newest first.
+    public var transactions: [Transaction]
+
+    public init(date: Date, accountName: String, accountSuffix: String, balanceCents: Int, transactions: [Transaction]) {
+        self.date = date
+        self.accountName = accountName
+        self.accountSuffix = accountSuffix
+        self.balanceCents = balanceCents
+        self.transactions = transactions
+    }
+
+    /// The sample account every preview and golden shows: $128.45.
+    public static func sample(at date: Date) -> BankEntry {
+        BankEntry(date: date, accountName: "Everyday", accountSuffix: "4821", balanceCents: 12_845, transactions: [
+            Transaction(payee: "Corner Café", cents: -450),
+            Transaction(payee: "Salary", cents: 182_000),
+            Transaction(payee: "Grocer", cents: -6_312),
+            Transaction(payee: "Rent", cents: -120_000),
+            Transaction(payee: "Bookshop", cents: -1_899),
+            Transaction(payee: "Refund", cents: 2_500),
+        ])
+    }
+
+    /// "$128.45", "−$4.50", "+$1,820.00" with `signed`.
+    public static func money(_ cents: Int, signed: Bool = false) -> String {
+        let magnitude = abs(cents)
+        var whole = String(magnitude / 100)
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole = String(whole.dropLast(3))
+        }
+        let fraction = magnitude % 100 < 10 ? "0\(magnitude % 100)" : "\(magnitude % 100)"
+        let sign = cents < 0 ? "−" : (signed ? "+" : "")
+        return sign + "$" + whole + grouped + "." + fraction
+    }
+}
+
+/// Sample data: the account as the bank reports it. A real provider would ask the bank; this
+/// one gives the same balance every time so that previews and goldens are stable.
+public struct BankProvider: TimelineProvider {
+    public init() {}
+
+    public func placeholder(in context: Context) -> BankEntry { BankEntry.sample(at: context.date) }
+    public func snapshot(in context: Context) async -> BankEntry { BankEntry.sample(at: context.date) }
+    public func timeline(in context: Context) async throws -> Timeline<BankEntry> {
+        // Balances change rarely: ask again in an hour.
+        Timeline(entries: [BankEntry.sample(at: context.date)], policy: .after(context.date.addingTimeInterval(3600)))
+    }
+}
+
+/// An account balance, marked privacy-sensitive as in the WidgetKit talk: readable on the home
+/// screen, masked while the dashboard is locked.
+public struct BankWidget: Widget {
+    public init() {}
+
+    public var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "bank", provider: BankProvider()) { entry in
+            BankView(entry: entry)
+        }
+        .configurationDisplayName("Bank")
+        .description("Your balance and latest transactions; hidden while locked.")
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+    }
+}
+
+/// The bank widget's view, per family.
+public struct BankView: View {
+    public let entry: BankEntry
+    public init(entry: BankEntry) { self.entry = entry }
+
+    @Environment(\.widgetFamily) private var family
+
+    public var body: some View {
+        switch family {
+        case .systemSmall: BankSmall(entry: entry)
+        case .systemMedium: BankMedium(entry: entry)
+        case .accessoryRectangular: BankRectangular(entry: entry)
+        case .accessoryInline: BankInline(entry: entry)
+        default: BankLarge(entry: entry)
+        }
+    }
+}
+
+/// "Everyday ··4821" with the bank's symbol.
+struct AccountLabel: View {
+    let entry: BankEntry
+    var body: some View {
+        HStack(spacing: 1) {
+            Image(systemName: "building.columns").foregroundStyle(.tint).widgetAccentable()
+            Text(entry.accountName).bold()
+            Spacer(minLength: 0)
+            Text("··" + entry.accountSuffix).foregroundStyle(.secondary)
+        }
+    }
+}
+
+/// The balance, large: the privacy-sensitive part.
+struct BalanceText: View {
+    let entry: BankEntry
+    var body: some View {
+        Text(BankEntry.money(entry.balanceCents)).font(.title).bold().privacySensitive()
+    }
+}
+
+/// One transaction: payee, then the amount (private).
+struct TransactionRow: View {
+    let transaction: BankEntry.Transaction
+    var body: some View {
+        HStack(spacing: 1) {
+            Text(transaction.payee).lineLimit(1)
+            Spacer(minLength: 1)
+            Text(BankEntry.money(transaction.cents, signed: true))
+                .foregroundStyle(transaction.cents < 0 ? Color.primary : Color.green)
+                .privacySensitive()
+        }
+    }
+}
+
+/// The account, then the available balance halfway down, as the small and medium families lead.
+struct AvailableBalance: View {
+    let entry: BankEntry
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            AccountLabel(entry: entry)
+            Spacer(minLength: 0)
+            Text("Available").font(.caption).foregroundStyle(.secondary)
+            BalanceText(entry: entry)
+            Spacer(minLength: 0)
+        }
+    }
+}
+
+struct BankSmall: View {
+    let entry: BankEntry
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            AvailableBalance(entry: entry)
+            (Text("Updated ") + Text(entry.date, style: .time)).font(.caption).foregroundStyle(.tertiary)
+        }
+    }
+}
+
+struct BankMedium: View {
+    let entry: BankEntry
+    var body: some View {
+        HStack(alignment: .top, spacing: 2) {
+            AvailableBalance(entry: entry)
+                .frame(width: 18)
+            VStack(alignment: .leading, spacing: 0) {
+                Text("Latest").font(.caption).foregroundStyle(.secondary)
+                ForEach(Array(entry.transactions.prefix(4)), id: \.self) { t in
+                    TransactionRow(transaction: t)
+                }
+                Spacer(minLength: 0)
+            }
+        }
+    }
+}
+
+struct BankLarge: View {
+    let entry: BankEntry
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            AccountLabel(entry: entry)
+            Text(" ")
+            Text("Available").font(.caption).foregroundStyle(.secondary)
+            BalanceText(entry: entry)
+            Text(" ")
+            Text("Latest transactions").font(.caption).foregroundStyle(.secondary)
+            ForEach(entry.transactions, id: \.self) { t in
+                TransactionRow(transaction: t)
+            }
+            Spacer(minLength: 0)
+            HStack(spacing: 1) {
+                Text("In").foregroundStyle(.secondary)
+                Text(BankEntry.money(entry.transactions.filter { $0.cents > 0 }.map(\.cents).reduce(0, +))).privacySensitive()
+                Spacer(minLength: 1)
+                Text("Out").foregroundStyle(.secondary)
+                Text(BankEntry.money(-entry.transactions.filter { $0.cents < 0 }.map(\.cents).reduce(0, +))).privacySensitive()
+            }
+        }
+    }
+}
+
+struct BankRectangular: View {
+    let entry: BankEntry
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Image(systemName: "building.columns").widgetAccentable()
+                Text(entry.accountName).bold()
+            }
+            Text(BankEntry.money(entry.balanceCents)).bold().privacySensitive()
+            Text("··" + entry.accountSuffix).foregroundStyle(.secondary)
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+    }
+}
+
+struct BankInline: View {
+    let entry: BankEntry
+    var body: some View {
+        HStack(spacing: 1) {
+            Image(systemName: "building.columns")
+            Text(entry.accountName)
+            Text(BankEntry.money(entry.balanceCents)).privacySensitive()
+        }
+    }
+}

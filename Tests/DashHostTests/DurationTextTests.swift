@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import DashHost
+
+/// One duration grammar for the config file, widget parameters and scenarios.
+@Suite("Duration text")
+struct DurationTextTests {
+    @Test func unitsCombineAndTakeDecimals() throws {
+        #expect(DurationText.parse("1h30m")?.seconds == 5400)
+        #expect(DurationText.parse("1.5h")?.seconds == 5400)
+        #expect(DurationText.parse("500ms")?.seconds == 0.5)
+        #expect(DurationText.parse(" 2D ")?.seconds == 172_800)
+        #expect(DurationText.parse("-1h30m")?.seconds == -5400)
+        let bare = try #require(DurationText.parse("90"))
+        #expect(bare.seconds == 90 && !bare.hasUnit)
+        #expect(DurationText.parse("1h30m")?.hasUnit == true)
+    }
+
+    @Test func malformedTextIsNotADuration() {
+        for text in ["", "-", "m", "5x", "5 s", "1h-30m", "h5", "1..5s", "inf", "soon"] {
+            #expect(DurationText.parse(text) == nil, "\(text)")
+        }
+    }
+
+    /// Each reader keeps its own rule about units and signs, but the same text means the same
+    /// time everywhere: `every = "1h30m"` in the config is what a command widget waits.
+    @Test func everyReaderAgrees() {
+        for text in ["30s", "5m", "1h30m", "1.5h", "2d"] {
+            let seconds = DurationText.parse(text)?.seconds
+            #expect(ConfigReader.duration(text) == seconds, "\(text)")
+            #expect(Scenario.duration(text) == seconds, "\(text)")
+            #expect(DurationText.seconds(text) == seconds, "\(text)")
+        }
+        #expect(ConfigReader.duration("-5m") == nil)
+        #expect(Scenario.duration("-5m") == -300)
+        #expect(DurationText.seconds("-5m") == nil)
+        #expect(ConfigReader.duration("15") == nil && Scenario.duration("15") == nil)
+        #expect(DurationText.seconds("15") == 15)
+    }
+}
