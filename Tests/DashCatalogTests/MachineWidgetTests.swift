@@ -150,7 +150,7 @@ struct MachineWidgetTests {
     }
 
     @Test func theRealFileSystemAnswersThroughFoundation() async {
-        let answers = await FileSystemSpaceReader.measure(["/", NSTemporaryDirectory(), "/definitely/not/here"])
+        let answers = await FileSystemSpaceReader().measure(["/", NSTemporaryDirectory(), "/definitely/not/here"])
         guard case .space(let root)? = answers["/"] else { Issue.record("no size for /"); return }
         #expect(root.size > 0 && root.free <= root.size)
         #expect(answers["/definitely/not/here"] == .failed("no such path"))
@@ -158,14 +158,15 @@ struct MachineWidgetTests {
 
     @Test func aPathThatHangsCostsItsRowNotTheWidget() async {
         let gate = HangGate()
-        let answers = await FileSystemSpaceReader.measure(["/hang", "/ok"], timeout: .milliseconds(200)) { path in
+        let reader = FileSystemSpaceReader()
+        let answers = await reader.measure(["/hang", "/ok"], timeout: .milliseconds(200)) { path in
             if path == "/hang" { gate.wait() }
             return .space(FileSystemSpace(size: 10, free: 5))
         }
         #expect(answers["/hang"] == .notResponding)
         #expect(answers["/ok"] == .space(FileSystemSpace(size: 10, free: 5)))
         // While the first question is stuck, the path is not asked again.
-        let again = await FileSystemSpaceReader.measure(["/hang"], timeout: .milliseconds(50)) { _ in .failed("asked twice") }
+        let again = await reader.measure(["/hang"], timeout: .milliseconds(50)) { _ in .failed("asked twice") }
         #expect(again["/hang"] == .notResponding)
         gate.open()
     }

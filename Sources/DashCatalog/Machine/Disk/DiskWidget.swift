@@ -64,13 +64,15 @@ public struct DiskProvider: TimelineProvider {
 
     /// The mount table: `/proc/self/mounts`, or a fixture in tests.
     public var mountsFile: String
-    /// Measures paths (``FileSystemSpaceReader/measure(_:timeout:query:)`` unless a test gives sizes).
-    var measure: @Sendable ([String]) async -> [String: FileSystemSpaceReader.Answer] = { await FileSystemSpaceReader.measure($0) }
+    /// Measures paths (`reader`'s ``FileSystemSpaceReader/measure(_:timeout:query:)`` unless a
+    /// test gives sizes).
+    var measure: @Sendable ([String]) async -> [String: FileSystemSpaceReader.Answer]
     /// The home directory `~` stands for in `mounts=`.
     var home: String = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
 
-    public init(mountsFile: String = "/proc/self/mounts") {
+    public init(mountsFile: String = "/proc/self/mounts", reader: FileSystemSpaceReader = FileSystemSpaceReader()) {
         self.mountsFile = mountsFile
+        measure = { await reader.measure($0) }
     }
 
     public func placeholder(in context: Context) -> DiskEntry {
@@ -132,10 +134,13 @@ public struct DiskProvider: TimelineProvider {
 
 /// Disks: free space per filesystem, fullest first.
 public struct DiskWidget: Widget {
+    /// Remembers mounts still stuck, for every disk widget placed from this description.
+    private let reader = FileSystemSpaceReader()
+
     public init() {}
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "disk", provider: DiskProvider()) { entry in
+        StaticConfiguration(kind: "disk", provider: DiskProvider(reader: reader)) { entry in
             DiskView(entry: entry)
         }
         .configurationDisplayName("Disks")

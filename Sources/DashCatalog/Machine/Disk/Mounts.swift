@@ -188,7 +188,11 @@ public struct FileSystemSpace: Hashable, Sendable {
 /// Asks for the sizes of filesystems on threads of their own, so a mount that hangs (a network
 /// server gone away) costs a thread, not the dashboard: its row says "not responding" after
 /// the time limit, and it is not asked again while the first question is still stuck.
-public enum FileSystemSpaceReader {
+///
+/// A reader remembers the paths still being measured; the disk widget keeps one for every
+/// instance placed from its description, so two disk widgets never strand two threads on one
+/// dead mount.
+public final class FileSystemSpaceReader: Sendable {
     /// What came back for one path.
     public enum Answer: Hashable, Sendable {
         case space(FileSystemSpace)
@@ -197,10 +201,12 @@ public enum FileSystemSpaceReader {
     }
 
     /// Paths being measured by a thread right now (still stuck, if a reading timed out).
-    private static let inFlight = Mutex<Set<String>>([])
+    private let inFlight = Mutex<Set<String>>([])
+
+    public init() {}
 
     /// The sizes of `paths`, waiting at most `timeout` for all of them.
-    public static func measure(_ paths: [String], timeout: Duration = .seconds(2),
+    public func measure(_ paths: [String], timeout: Duration = .seconds(2),
                                query: @escaping @Sendable (String) -> Answer = FileSystemSpaceReader.query) async -> [String: Answer] {
         let unique = Array(Set(paths))
         guard !unique.isEmpty else { return [:] }
@@ -211,7 +217,7 @@ public enum FileSystemSpaceReader {
                 gather.deliver(path, .notResponding)
                 continue
             }
-            Thread.detachNewThread {
+            Thread.detachNewThread { [self] in
                 let answer = query(path)
                 inFlight.withLock { _ = $0.remove(path) }
                 gather.deliver(path, answer)
