@@ -224,13 +224,8 @@ struct DiskCircular: View {
 
     var body: some View {
         if let space = disk.space {
-            Gauge(value: space.usedFraction) {
-                EmptyView()
-            } currentValueLabel: {
-                Text(DateWords.percent(space.usedFraction))
-            }
-            .gaugeStyle(.accessoryCircularCapacity)
-            .tint(DiskWords.color(space.usedFraction))
+            CapacityRing(fraction: space.usedFraction, label: Text(DateWords.percent(space.usedFraction)))
+                .tint(DiskWords.color(space.usedFraction))
         } else {
             VStack(spacing: 0) {
                 Image(systemName: "exclamationmark.triangle").foregroundStyle(.orange)
