@@ -255,12 +255,7 @@ struct UptimeCircular: View {
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity)
         } else {
-            Gauge(value: Double(hours % 24) / 24) {
-                EmptyView()
-            } currentValueLabel: {
-                Text(UptimeWords.compact(up)).bold()
-            }
-            .gaugeStyle(.accessoryCircularCapacity)
+            CapacityRing(fraction: Double(hours % 24) / 24, label: Text(UptimeWords.compact(up)).bold())
         }
     }
 }

@@ -184,12 +184,7 @@ struct WeekBars: View {
 struct HealthCircular: View {
     let entry: HealthEntry
     var body: some View {
-        Gauge(value: entry.goalFraction) {
-            EmptyView()
-        } currentValueLabel: {
-            Text("\(entry.heartRate)")
-        }
-        .gaugeStyle(.accessoryCircularCapacity)
+        CapacityRing(fraction: entry.goalFraction, label: Text("\(entry.heartRate)"))
     }
 }
 

@@ -123,13 +123,7 @@ extension TimelineScheduler {
                 case .timeout:
                     let due = update(id) { slot in slot.inFlight.map { ($0, slot.timeout) } } ?? nil
                     if let (request, timeout) = due, Rules.deadlineOfTimeout(request, timeout: timeout, clockSpeed: rules.clockSpeed) <= now {
-                        let settings = rules.settings
-                        update(id) { slot in
-                            slot.inFlight = nil
-                            slot.failures += 1
-                            slot.nextReload = now.addingTimeInterval(settings.retryDelay(failures: slot.failures))
-                            slot.nextReloadReason = .retry
-                        }
+                        retryLater(id, now: now)
                         instance.lastError = "timed out after \(TimelineScheduler.seconds(timeout))"
                         // What was on screen stays; the panel says it is stale.
                         instance.status = .stale("timed out")
@@ -178,14 +172,7 @@ extension TimelineScheduler {
                 let message = TimelineScheduler.message(of: error)
                 instance.status = .failed(message)
                 instance.lastError = message
-                let settings = rules.settings
-                // Try again later, each time later, rather than hammering a failing provider.
-                update(id) { slot in
-                    slot.inFlight = nil
-                    slot.failures += 1
-                    slot.nextReload = now.addingTimeInterval(settings.retryDelay(failures: slot.failures))
-                    slot.nextReloadReason = .retry
-                }
+                retryLater(id, now: now)
             }
             reschedule(id, now: now)
             return effects
@@ -253,27 +240,16 @@ extension TimelineScheduler {
                   current.idle else { return }
             if current.isProtected && current.locked {
                 // Protected data cannot be read while locked: wait for the unlock.
-                update(id) { slot in
-                    slot.nextReload = nil
-                    slot.heldReason = requested
-                    slot.deferral = .locked
-                }
-                if current.deferral != .locked { effects.append(.deferred(instance: id, cause: .locked, until: nil)) }
-                if instance.status == .ok { instance.status = .deferred(until: nil) }
+                holdBack(id, instance, cause: .locked, until: nil, was: current.deferral, into: &effects) { $0.heldReason = requested }
                 return
             }
             var reason = requested
             if reason.isBudgeted && current.unlockCredit { reason = .unlock }
             if reason.isBudgeted {
                 guard current.hasRoom else {
-                    let until = current.nextRoom
-                    update(id) { slot in
-                        slot.nextReload = until
-                        slot.nextReloadReason = requested
-                        slot.deferral = .budget
+                    holdBack(id, instance, cause: .budget, until: current.nextRoom, was: current.deferral, into: &effects) {
+                        $0.nextReloadReason = requested
                     }
-                    if current.deferral != .budget { effects.append(.deferred(instance: id, cause: .budget, until: until)) }
-                    if instance.status == .ok { instance.status = .deferred(until: until) }
                     return
                 }
             }
@@ -289,6 +265,31 @@ extension TimelineScheduler {
                 slot.inFlight = request
             }
             effects.append(.reload(request))
+        }
+
+        /// Ends the reload in flight as failed and schedules a retry, each failure waiting longer
+        /// than the last rather than hammering a failing provider.
+        private mutating func retryLater(_ id: Int, now: Date) {
+            let settings = rules.settings
+            update(id) { slot in
+                slot.inFlight = nil
+                slot.failures += 1
+                slot.nextReload = now.addingTimeInterval(settings.retryDelay(failures: slot.failures))
+                slot.nextReloadReason = .retry
+            }
+        }
+
+        /// Holds a reload back for `cause` until `until` (nil: until the unlock), with `keep` noting
+        /// the reason to use when it runs; the deferral is announced only when its cause is new.
+        private mutating func holdBack(_ id: Int, _ instance: WidgetInstance, cause: DeferralCause, until: Date?,
+                                       was previous: DeferralCause?, into effects: inout [Effect], keep: (inout Slot) -> Void) {
+            update(id) { slot in
+                keep(&slot)
+                slot.nextReload = until
+                slot.deferral = cause
+            }
+            if previous != cause { effects.append(.deferred(instance: id, cause: cause, until: until)) }
+            if instance.status == .ok { instance.status = .deferred(until: until) }
         }
 
         /// When the instance's timeline asks for the next one: the policy date, jittered for

@@ -60,7 +60,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View {
     public var body: some View {
         if isCircular {
             ZStack {
-                GaugeRing(fraction: fraction)
+                GaugeMeter(kind: .ring, fraction: fraction)
                 VStack(spacing: 0) {
                     currentValueLabel.lineLimit(1)
                     label.lineLimit(1).font(.caption)
@@ -74,7 +74,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View {
                     Spacer(minLength: 0)
                     currentValueLabel.lineLimit(1)
                 }
-                GaugeBar(fraction: fraction)
+                GaugeMeter(kind: .bar, fraction: fraction)
             }
         }
     }
@@ -129,7 +129,7 @@ public struct ProgressView<Label: View>: View {
         let bar: AnyView = {
             switch source {
             case .value(let f):
-                return style == .accessoryCircularCapacity ? AnyView(GaugeRing(fraction: f)) : AnyView(GaugeBar(fraction: f))
+                return AnyView(GaugeMeter(kind: style == .accessoryCircularCapacity ? .ring : .bar, fraction: f))
             case .timer(let range, let down):
                 return AnyView(TimerBar(range: range, countsDown: down, circular: style == .accessoryCircularCapacity))
             }
@@ -150,23 +150,15 @@ extension ProgressView where Label == EmptyView {
     }
 }
 
-/// A horizontal bar filled to a fraction, with eighth-block precision.
-struct GaugeBar: View, PrimitiveView {
+/// A gauge's meter at a fixed fraction: a horizontal bar with eighth-block precision, or a ring
+/// around its frame filled clockwise from the top.
+struct GaugeMeter: View, PrimitiveView {
+    let kind: MeterNode.Kind
     let fraction: Double
     var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [MeterNode(kind: .bar, fraction: { _ in (fraction, nil) }, styles: MeterNode.Styles(env))]
-    }
-}
-
-/// A ring around its frame, filled clockwise from the top to a fraction.
-struct GaugeRing: View, PrimitiveView {
-    let fraction: Double
-    var body: Never { primitiveBody() }
-    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [MeterNode(kind: .ring, fraction: { _ in (fraction, nil) }, styles: MeterNode.Styles(env))]
+        [MeterNode(kind: kind, fraction: { _ in (fraction, nil) }, styles: MeterNode.Styles(env))]
     }
 }
 

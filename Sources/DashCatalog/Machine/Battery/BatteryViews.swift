@@ -249,13 +249,8 @@ struct BatteryCircular: View {
 
     var body: some View {
         let whole = state.level.map { String(Int((min(1, max(0, $0)) * 100).rounded())) } ?? "–"
-        Gauge(value: state.level ?? 0) {
-            EmptyView()
-        } currentValueLabel: {
-            Text(state.status == .charging ? "ϟ\(whole)%" : "\(whole)%")
-        }
-        .gaugeStyle(.accessoryCircularCapacity)
-        .tint(BatteryWords.color(state.level, status: state.status))
+        CapacityRing(fraction: state.level ?? 0, label: Text(state.status == .charging ? "ϟ\(whole)%" : "\(whole)%"))
+            .tint(BatteryWords.color(state.level, status: state.status))
     }
 }
 

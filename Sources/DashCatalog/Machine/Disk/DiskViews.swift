@@ -178,10 +178,10 @@ struct DiskHero: View {
                 Spacer(minLength: 0)
                 if family == .systemLarge {
                     Divider()
-                    DiskFact(title: "Type", value: disk.fsType ?? "–")
-                    DiskFact(title: "Device", value: disk.device ?? "–")
+                    FactRow(title: "Type", value: disk.fsType ?? "–", titleWidth: 7)
+                    FactRow(title: "Device", value: disk.device ?? "–", titleWidth: 7)
                     if let nodes = space.nodes, let free = space.freeNodes {
-                        DiskFact(title: "Files", value: "\(DiskWords.count(nodes - free)) of \(DiskWords.count(nodes)) inodes used")
+                        FactRow(title: "Files", value: "\(DiskWords.count(nodes - free)) of \(DiskWords.count(nodes)) inodes used", titleWidth: 7)
                     }
                 }
             } else {
@@ -224,31 +224,13 @@ struct DiskCircular: View {
 
     var body: some View {
         if let space = disk.space {
-            Gauge(value: space.usedFraction) {
-                EmptyView()
-            } currentValueLabel: {
-                Text(DateWords.percent(space.usedFraction))
-            }
-            .gaugeStyle(.accessoryCircularCapacity)
-            .tint(DiskWords.color(space.usedFraction))
+            CapacityRing(fraction: space.usedFraction, label: Text(DateWords.percent(space.usedFraction)))
+                .tint(DiskWords.color(space.usedFraction))
         } else {
             VStack(spacing: 0) {
                 Image(systemName: "exclamationmark.triangle").foregroundStyle(.orange)
                 Text(DiskWords.shortPath(disk.path, width: 8))
             }
-        }
-    }
-}
-
-/// "Type    ext4".
-struct DiskFact: View {
-    let title: String
-    let value: String
-    var body: some View {
-        HStack(spacing: 1) {
-            Text(title).foregroundStyle(.secondary).frame(width: 7, alignment: .leading)
-            Text(value).lineLimit(1)
-            Spacer(minLength: 0)
         }
     }
 }

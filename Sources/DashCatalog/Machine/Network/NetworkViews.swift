@@ -149,11 +149,7 @@ struct NetworkCounterRow: View {
         var parts = [NetworkWords.amount(Double(bytes)), "\(count) packets"]
         if errors > 0 { parts.append("\(NetworkWords.grouped(errors)) errors") }
         if dropped > 0 { parts.append("\(NetworkWords.grouped(dropped)) dropped") }
-        return HStack(spacing: 1) {
-            Text(title).foregroundStyle(.secondary).frame(width: 4, alignment: .leading)
-            Text(parts.joined(separator: " · ")).lineLimit(1)
-            Spacer(minLength: 0)
-        }
+        return FactRow(title: title, value: parts.joined(separator: " · "), titleWidth: 4)
     }
 }
 

@@ -330,12 +330,7 @@ struct SystemCircular: View {
     let stats: SystemStats
 
     var body: some View {
-        Gauge(value: stats.cpuUsage) {
-            EmptyView()
-        } currentValueLabel: {
-            Text(DateWords.percent(stats.cpuUsage))
-        }
-        .gaugeStyle(.accessoryCircularCapacity)
+        CapacityRing(fraction: stats.cpuUsage, label: Text(DateWords.percent(stats.cpuUsage)))
     }
 }
 

@@ -211,26 +211,20 @@ struct WorldClock: Sendable {
     let city: String
     let identifier: String
 
-    /// The cities of the large family.
-    static let large = [
-        WorldClock(city: "San Francisco", identifier: "America/Los_Angeles"),
-        WorldClock(city: "New York", identifier: "America/New_York"),
-        WorldClock(city: "London", identifier: "Europe/London"),
-        WorldClock(city: "Tokyo", identifier: "Asia/Tokyo"),
-        WorldClock(city: "Sydney", identifier: "Australia/Sydney"),
-    ]
+    static let utc = WorldClock(city: "UTC", identifier: "UTC")
+    static let sanFrancisco = WorldClock(city: "San Francisco", identifier: "America/Los_Angeles")
+    static let newYork = WorldClock(city: "New York", identifier: "America/New_York")
+    static let london = WorldClock(city: "London", identifier: "Europe/London")
+    static let berlin = WorldClock(city: "Berlin", identifier: "Europe/Berlin")
+    static let kolkata = WorldClock(city: "Kolkata", identifier: "Asia/Kolkata")
+    static let tokyo = WorldClock(city: "Tokyo", identifier: "Asia/Tokyo")
+    static let sydney = WorldClock(city: "Sydney", identifier: "Australia/Sydney")
 
-    /// The cities of the extra large family.
-    static let extraLarge = [
-        WorldClock(city: "UTC", identifier: "UTC"),
-        WorldClock(city: "San Francisco", identifier: "America/Los_Angeles"),
-        WorldClock(city: "New York", identifier: "America/New_York"),
-        WorldClock(city: "London", identifier: "Europe/London"),
-        WorldClock(city: "Berlin", identifier: "Europe/Berlin"),
-        WorldClock(city: "Kolkata", identifier: "Asia/Kolkata"),
-        WorldClock(city: "Tokyo", identifier: "Asia/Tokyo"),
-        WorldClock(city: "Sydney", identifier: "Australia/Sydney"),
-    ]
+    /// The cities of the large family, west to east.
+    static let large = [sanFrancisco, newYork, london, tokyo, sydney]
+
+    /// The cities of the extra large family: UTC, then west to east.
+    static let extraLarge = [utc, sanFrancisco, newYork, london, berlin, kolkata, tokyo, sydney]
 }
 
 /// One line per city: a day or night glyph, the city, its time, its weekday, its offset from here.
