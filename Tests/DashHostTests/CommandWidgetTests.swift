@@ -59,8 +59,9 @@ struct CommandWidgetTests {
     @Test func oneRunPerWidgetAtATime() async throws {
         let counter = FileManager.default.temporaryDirectory.appendingPathComponent("wd-gate-\(UUID().uuidString.prefix(8))").path
         let command = "echo x >> \(counter); sleep 0.3; echo done"
-        async let a = CommandGate.shared.run(key: "same") { await CommandRunner.run(command, timeout: 5) }
-        async let b = CommandGate.shared.run(key: "same") { await CommandRunner.run(command, timeout: 5) }
+        let gate = CommandGate()
+        async let a = gate.run(key: "same") { await CommandRunner.run(command, timeout: 5) }
+        async let b = gate.run(key: "same") { await CommandRunner.run(command, timeout: 5) }
         _ = await (a, b)
         #expect(try String(contentsOfFile: counter, encoding: .utf8) == "x\n")
     }

@@ -15,10 +15,16 @@ import WidgetDash
 /// on iOS a widget extension cannot spawn anything.
 public struct CommandWidget: Widget {
     public static let kind = "command"
-    public init() {}
+    /// Joins reloads of one instance while its command runs; shared by every widget placed from
+    /// this description (and by the config's `[[widget]]` commands through their resolver).
+    private let gate: CommandGate
+
+    public init() { gate = CommandGate() }
+
+    public init(gate: CommandGate) { self.gate = gate }
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: Self.kind, provider: CommandProvider()) { entry in
+        StaticConfiguration(kind: Self.kind, provider: CommandProvider(gate: gate)) { entry in
             CommandView(entry: entry)
         }
         .configurationDisplayName("Command")
@@ -45,6 +51,7 @@ public struct CommandEntry: TimelineEntry {
 struct CommandProvider: TimelineProvider {
     static let defaultEvery: TimeInterval = 60
     static let defaultTimeout: TimeInterval = 5
+    let gate: CommandGate
 
     func placeholder(in context: Context) -> CommandEntry {
         CommandEntry(date: context.date, text: "Running…\n\n", relevance: nil)
@@ -67,7 +74,7 @@ struct CommandProvider: TimelineProvider {
                            "COLUMNS": String(size.width), "LINES": String(size.height)]
         let key = context.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}")
             + "@" + context.family.shortName
-        let outcome = try await CommandGate.shared.run(key: key) {
+        let outcome = try await gate.run(key: key) {
             await CommandRunner.run(command, timeout: timeout, environment: environment)
         }.get()
         return try Self.timeline(from: outcome, now: context.date, every: every, timeout: timeout)
@@ -110,9 +117,11 @@ struct CommandWidgetError: Error, CustomStringConvertible {
 }
 
 /// At most one run per widget at a time: a reload asked while the command still runs (a retry
-/// after the scheduler gave up, `r` pressed twice) waits for that run and shares its outcome.
-final class CommandGate: Sendable {
-    static let shared = CommandGate()
+/// after the scheduler gave up, `r` pressed twice, the first reload of a dashboard rebuilt after
+/// a config change) waits for that run and shares its outcome.
+public final class CommandGate: Sendable {
+    public init() {}
+
     private let running = Mutex<[String: Task<Result<CommandOutcome, CommandError>, Never>]>([:])
 
     func run(key: String, _ body: @escaping @Sendable () async -> Result<CommandOutcome, CommandError>) async -> Result<CommandOutcome, CommandError> {

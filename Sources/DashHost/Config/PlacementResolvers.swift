@@ -68,6 +68,7 @@ public struct PlacementResolverRegistry: Sendable {
     /// Adds (or replaces) the resolver for its type.
     public mutating func register(_ resolver: any PlacementResolver) { resolvers[resolver.type] = resolver }
 
-    /// The registry every dashboard uses unless told otherwise: command and data widgets.
-    public static let standard = PlacementResolverRegistry([CommandSectionResolver(), DataSectionResolver()])
+    /// The registry every dashboard uses unless told otherwise: command and data widgets. A new
+    /// one each time, so each holder (a shell, for the whole run) has its own command gate.
+    public static var standard: PlacementResolverRegistry { PlacementResolverRegistry([CommandSectionResolver(), DataSectionResolver()]) }
 }

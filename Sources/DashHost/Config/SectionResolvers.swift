@@ -15,8 +15,11 @@ import WidgetDash
 public struct CommandSectionResolver: PlacementResolver {
     public let type = "command"
     static let keys = ["command", "every", "timeout", "title"]
+    /// One gate for every command this resolver defines, for as long as the registry lives (a
+    /// shell keeps its registry across config reloads).
+    private let gate: CommandGate
 
-    public init() {}
+    public init(gate: CommandGate = CommandGate()) { self.gate = gate }
 
     public func resolve(_ section: WidgetSection) -> Result<WidgetDescription, ConfigProblem> {
         if let (key, entry) = section.entries.sorted(by: { $0.value.line < $1.value.line }).first(where: { !Self.keys.contains($0.key) }) {
@@ -41,7 +44,7 @@ public struct CommandSectionResolver: PlacementResolver {
             }
             presets["title"] = title
         }
-        var description = CommandWidget().body._description.presetting(presets)
+        var description = CommandWidget(gate: gate).body._description.presetting(presets)
         description.displayName = TextSanitizer.sanitize(presets["title"] ?? section.name, keepNewlines: false)
         description.description = "Runs: " + TextSanitizer.sanitize(command, keepNewlines: false)
         return .success(description)
