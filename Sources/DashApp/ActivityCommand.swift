@@ -32,9 +32,10 @@ enum ActivityExit {
 
 /// What the activity commands share: the store, the known types, JSON arguments.
 enum ActivityTools {
-    /// The activity type called `name`, or a usage error listing the known ones.
-    static func description(_ name: String) throws -> ActivityDescription {
-        let known = KnownWidgets.current().activities
+    /// The activity type called `name` among `known` (by default, a merge of this command's
+    /// bundles), or a usage error listing the known ones.
+    static func description(_ name: String, in known: KnownWidgets = .current()) throws -> ActivityDescription {
+        let known = known.activities
         if let d = known.first(where: { $0.activityType == name }) { return d }
         printError("no activity type \"\(TextSanitizer.sanitize(name, keepNewlines: false))\" (known: \(known.map(\.activityType).joined(separator: ", ")))")
         throw ExitStatus.usage
@@ -79,10 +80,10 @@ enum ActivityTools {
     }
 
     /// `[activities] max` from the config file, or the default.
-    static func maximumCount(config: String?) -> Int {
+    static func maximumCount(config: String?, widgets: [WidgetDescription]) -> Int {
         let file = ConfigCommand.file(config)
         guard FileManager.default.fileExists(atPath: file.path) else { return ActivityLimits.defaultMaximumCount }
-        return ConfigReader(widgets: KnownWidgets.current().widgets).read(file).config.maximumActivities ?? ActivityLimits.defaultMaximumCount
+        return ConfigReader(widgets: widgets).read(file).config.maximumActivities ?? ActivityLimits.defaultMaximumCount
     }
 
     /// Maps the store's refusals to messages and exit statuses.
@@ -136,7 +137,10 @@ struct ActivityStartCommand: ParsableCommand {
     }
 
     func run() throws {
-        let description = try ActivityTools.description(type)
+        // One merge of the bundles for the type and the config's widgets: a merge builds every
+        // widget's description.
+        let known = KnownWidgets.current()
+        let description = try ActivityTools.description(type, in: known)
         let attributesData = try ActivityTools.canonical(try ActivityTools.json(attributes, option: "--attributes"), description.canonicalAttributes, type: type)
         let stateData = try ActivityTools.canonical(try ActivityTools.json(state, option: "--state"), description.canonicalState, type: type)
         let stale = try ActivityTools.date(staleDate, option: "--stale-date")
@@ -146,7 +150,7 @@ struct ActivityStartCommand: ParsableCommand {
         let record: ActivityRecord
         do {
             record = try shared.requestActivity(type: description.activityType, attributes: attributesData, state: stateData, staleDate: stale,
-                                                relevance: score, start: start, maximumCount: ActivityTools.maximumCount(config: config))
+                                                relevance: score, start: start, maximumCount: ActivityTools.maximumCount(config: config, widgets: known.widgets))
         } catch {
             throw ActivityTools.fail(error, doing: "start the activity")
         }

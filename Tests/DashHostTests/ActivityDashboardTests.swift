@@ -280,17 +280,9 @@ struct ActivityDashboardTests {
 @Suite("Live Activities and idle")
 struct ActivityIdleTests {
     @Test func aCountdownTicksWhileShownAndSleepsUnderTheInspector() throws {
-        let clock = ManualClock(t0)
-        let delivery = ActivityRecord(id: "d", activityType: "delivery",
-                                      attributes: try encoded(DeliveryAttributes(orderNumber: "1", item: "Pizza")),
-                                      state: try encoded(DeliveryAttributes.ContentState(status: "Baking", eta: t0.addingTimeInterval(600))),
-                                      requested: t0)
-        let d = Dashboard(widgets: [], placements: [], clock: clock)
-        let controller = ActivityController(descriptions: BuiltinWidgets().activityDescriptions, source: nil)
-        controller.setRecords([delivery], now: t0)
-        d.setActivities(controller)
+        // A delivery due in ten minutes, on an 80×24 dashboard, the island compact.
+        let (d, clock) = try ActivityRenderPurityTests.dashboard(expanded: false)
         let size = CellSize(width: 80, height: 24)
-        _ = d.handle(.resize(size))
         #expect(d.render(size: size).lines[0].contains("10:00"))
         // The countdown asks for the next second.
         let next = try #require(d.secondsUntilNextDeadline())

@@ -96,7 +96,7 @@ struct CommandProvider: TimelineProvider {
         // Many tools print warnings on stderr and still succeed: stderr is an error only when
         // there is nothing else to show.
         if trimmed.isEmpty && !errorText.isEmpty { throw CommandWidgetError(errorText) }
-        if trimmed.hasPrefix("{"), let json = try? WidgetDash.JSONValue.parse(trimmed), SharedTimeline.looksLikeTimeline(json) {
+        if trimmed.hasPrefix("{"), let json = try? JSONValue.parse(trimmed), SharedTimeline.looksLikeTimeline(json) {
             let pushed: SharedTimeline
             do { pushed = try SharedTimeline.decode(json) } catch { throw CommandWidgetError("bad timeline: \(error)") }
             let entries = pushed.entries.map {

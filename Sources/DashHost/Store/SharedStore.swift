@@ -93,7 +93,7 @@ public final class SharedStore: Sendable {
     }
 
     /// Stores `value` under `key` (`KIND.KEY`), stamped with the current time.
-    public func set(_ key: String, to value: WidgetDash.JSONValue, at date: Date = Date()) throws {
+    public func set(_ key: String, to value: JSONValue, at date: Date = Date()) throws {
         try pool.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO value (key, json, modified) VALUES (?, ?, ?)",
                            arguments: [key, value.jsonText, date.timeIntervalSince1970])
@@ -266,8 +266,8 @@ public final class SharedStore: Sendable {
     private static func stored(_ row: Row) throws -> WidgetSharedStore.StoredValue {
         let text: String = row["json"]
         let modified: Double = row["modified"]
-        let value: WidgetDash.JSONValue
-        do { value = try WidgetDash.JSONValue.parse(text) } catch { value = .string(text) }
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch { value = .string(text) }
         return WidgetSharedStore.StoredValue(value: value, modified: Date(timeIntervalSince1970: modified))
     }
 }
