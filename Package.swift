@@ -17,7 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // The shared store (SQLite in WAL mode); used by DashHost only, never by the author API.
+        // The shared store (SQLite in WAL mode); used by DashCore only, never by the author API.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
@@ -40,19 +40,19 @@ let package = Package(
         .target(name: "WidgetDash"),
         .target(name: "DashCatalog", dependencies: ["WidgetDash"]),
         .target(
-            name: "DashHost",
+            name: "DashCore",
             dependencies: [
                 "WidgetDash",
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .target(name: "DashTerminal", dependencies: ["DashHost", "WidgetDash", "CNcursesw"]),
-        .target(name: "DashTesting", dependencies: ["WidgetDash", "DashHost"]),
+        .target(name: "DashTerminal", dependencies: ["DashCore", "WidgetDash", "CNcursesw"]),
+        .target(name: "DashTesting", dependencies: ["WidgetDash", "DashCore"]),
         .target(
             name: "DashApp",
             dependencies: [
-                "WidgetDash", "DashCatalog", "DashHost", "DashTerminal", "DashImages",
+                "WidgetDash", "DashCatalog", "DashCore", "DashTerminal", "DashImages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,13 +73,13 @@ let package = Package(
         .testTarget(name: "WidgetDashTests", dependencies: ["WidgetDash", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(
             name: "DashCatalogTests",
-            dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTesting"],
+            dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashTesting"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "DashHostTests", dependencies: ["WidgetDash", "DashCatalog", "DashHost", "DashTerminal", "DashTesting"], exclude: ["Goldens"]),
+        .testTarget(name: "DashCoreTests", dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashTerminal", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
         .testTarget(name: "DashImagesTests", dependencies: ["DashImages", "WidgetDash"], exclude: ["Fixtures"]),
-        .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashHost", "WidgetDash", "DashTesting"]),
+        .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashCore", "WidgetDash", "DashTesting"]),
         .testTarget(name: "DashAppTests", dependencies: ["DashApp", "DashCatalog", "WidgetDash"]),
     ],
     swiftLanguageModes: [.v6]

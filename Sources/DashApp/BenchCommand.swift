@@ -1,5 +1,5 @@
 import ArgumentParser
-import DashHost
+import DashCore
 import DashTerminal
 import Foundation
 import WidgetDash

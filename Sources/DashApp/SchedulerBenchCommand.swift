@@ -1,5 +1,5 @@
 import ArgumentParser
-import DashHost
+import DashCore
 import Foundation
 
 /// Simulates a day of many widgets with mixed policies and times the scheduler.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DashCatalog
-import DashHost
+import DashCore
 import DashTerminal
 import Foundation
 import WidgetDash

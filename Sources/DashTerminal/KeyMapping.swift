@@ -1,5 +1,5 @@
 import CNcursesw
-import DashHost
+import DashCore
 import WidgetDash
 
 /// What one `wget_wch` result means, before it becomes an ``InputEvent``.

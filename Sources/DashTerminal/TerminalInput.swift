@@ -1,5 +1,5 @@
 import CNcursesw
-import DashHost
+import DashCore
 import WidgetDash
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import DashHost
+import DashCore
 import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-import DashHost
+import DashCore
 import Foundation
 
 /// A program running in a detached tmux pane, for end-to-end tests that read the screen as text.

@@ -1,5 +1,5 @@
 import DashCatalog
-import DashHost
+import DashCore
 import DashTesting
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 @testable import DashCatalog
-import DashHost
+import DashCore
 import DashTesting
 import Foundation
 import Synchronization

@@ -1,5 +1,5 @@
 @testable import DashCatalog
-import DashHost
+import DashCore
 import Foundation
 import Testing
 import WidgetDash

@@ -1,4 +1,4 @@
-import DashHost
+import DashCore
 import Testing
 import WidgetDash
 

@@ -1,4 +1,4 @@
-import DashHost
+import DashCore
 import DashTesting
 import DashTerminal
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DashHost
+@testable import DashCore
 import WidgetDash
 
 /// A jump of the clock (time travel's `]` and `}`) shows the entry that is current after it.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DashHost
+@testable import DashCore
 
 /// One duration grammar for the config file, widget parameters and scenarios.
 @Suite("Duration text")

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import DashCatalog
-@testable import DashHost
+@testable import DashCore
 @testable import WidgetDash
 
 /// A small activity type for tests: a name, and a count with a note (to pad payloads exactly).

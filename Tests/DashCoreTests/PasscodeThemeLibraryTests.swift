@@ -1,4 +1,4 @@
-@testable import DashHost
+@testable import DashCore
 import Foundation
 import Testing
 import WidgetDash

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DashHost
+@testable import DashCore
 import WidgetDash
 
 /// An activity record for the rules: JSON payloads do not matter to them.

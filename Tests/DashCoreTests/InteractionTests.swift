@@ -2,7 +2,7 @@ import DashTesting
 import Foundation
 import Synchronization
 import Testing
-@testable import DashHost
+@testable import DashCore
 import WidgetDash
 
 // MARK: - Test widgets and intents

@@ -1,5 +1,5 @@
 @testable import DashCatalog
-@testable import DashHost
+@testable import DashCore
 import Foundation
 import Synchronization
 import Testing

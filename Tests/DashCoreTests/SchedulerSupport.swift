@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-@testable import DashHost
+@testable import DashCore
 import WidgetDash
 
 /// A moment to start tests at: 2026-11-22T08:00:00Z.

@@ -1,5 +1,5 @@
 import DashCatalog
-@testable import DashHost
+@testable import DashCore
 import DashTesting
 import Foundation
 import Testing

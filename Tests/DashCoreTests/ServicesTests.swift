@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-@testable import DashHost
+@testable import DashCore
 import Testing
 import WidgetDash
 

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import DashCatalog
-@testable import DashHost
+@testable import DashCore
 import WidgetDash
 
 /// The SQLite store: files, schema, concurrency, damage; and the notification socket.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DashHost
+@testable import DashCore
 import WidgetDash
 
 /// Command widgets: process groups, time-outs, caps, output kinds, errors.

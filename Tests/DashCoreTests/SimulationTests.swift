@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DashHost
+@testable import DashCore
 import WidgetDash
 
 @Suite("simulate")

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import DashHost
+@testable import DashCore
 import WidgetDash
 
 @Suite("Dashboard: focus, reload keys, inspector, time travel, WidgetCenter")
