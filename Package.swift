@@ -17,7 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // The shared store (SQLite in WAL mode); used by DashCore only, never by the author API.
+        // The shared store (SQLite in WAL mode); used by DashSystem only, never by the author API.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
@@ -44,6 +44,13 @@ let package = Package(
             dependencies: [
                 "WidgetDash",
                 .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        // The I/O around the core: the shared store, sockets, child processes, files.
+        .target(
+            name: "DashSystem",
+            dependencies: [
+                "DashCore", "WidgetDash",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -52,7 +59,7 @@ let package = Package(
         .target(
             name: "DashApp",
             dependencies: [
-                "WidgetDash", "DashCatalog", "DashCore", "DashTerminal", "DashImages",
+                "WidgetDash", "DashCatalog", "DashCore", "DashSystem", "DashTerminal", "DashImages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,6 +84,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "DashCoreTests", dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashTerminal", "DashTesting"], exclude: ["Goldens"]),
+        .testTarget(name: "DashSystemTests", dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashSystem", "DashTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
         .testTarget(name: "DashImagesTests", dependencies: ["DashImages", "WidgetDash"], exclude: ["Fixtures"]),
         .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashCore", "WidgetDash", "DashTesting"]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DashCatalog
 import DashCore
+import DashSystem
 import DashTerminal
 import Foundation
 import WidgetDash

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashCore
+import DashSystem
 import Foundation
 import WidgetDash
 
@@ -27,7 +28,7 @@ struct StoreOptions: ParsableArguments {
 
 /// Checks a `KIND.KEY` argument; a bad one is a usage error (64).
 private func checkKey(_ key: String) throws {
-    if let problem = SharedStore.problem(withKey: key) {
+    if let problem = StoreKey.problem(withKey: key) {
         printError(problem)
         throw ExitStatus.usage
     }
@@ -35,7 +36,7 @@ private func checkKey(_ key: String) throws {
 
 /// Checks a kind (or timeline name): the characters of a key, without dots.
 private func checkKind(_ kind: String) throws {
-    if kind.contains(".") || SharedStore.problem(withKey: kind + ".x") != nil {
+    if kind.contains(".") || StoreKey.problem(withKey: kind + ".x") != nil {
         printError("expected a widget kind (letters, digits, '_', '-'), got \"\(TextSanitizer.sanitize(kind, keepNewlines: false))\"")
         throw ExitStatus.usage
     }

@@ -263,17 +263,6 @@ struct ActivityDashboardTests {
         // Wrapped to the card's width.
         #expect(text.contains("⚠ Live Activities could not be read: the store is") && text.contains("damaged"), "\(text)")
     }
-
-    @Test func loadsComeFromTheSourceOffTheRunLoop() async throws {
-        let location = StoreTests.location()
-        let store = try SharedStore.open(at: location)
-        let p = try ActivityStoreTests.payload(total: 100)
-        _ = try store.requestActivity(type: "ping", attributes: p.attributes, state: p.state, now: t0)
-        let controller = ActivityController(descriptions: PingBundle().activityDescriptions, source: .store(LazySharedStore(location: location)))
-        await controller.settle(now: t0)
-        #expect(controller.records.count == 1)
-        #expect(controller.loadProblem == nil)
-    }
 }
 
 /// Live text in the island ticks only while the island is drawn.

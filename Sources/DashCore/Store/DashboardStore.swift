@@ -41,7 +41,7 @@ extension Dashboard {
             }
             switch change {
             case .key(let key):
-                return kind == SharedStore.kind(ofKey: key) || parameters.values.contains(key)
+                return kind == StoreKey.kind(ofKey: key) || parameters.values.contains(key)
             case .timeline(let name):
                 return kind == name || parameters["timeline"] == name
             case .reload(let target):

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import DashCatalog
 @testable import DashCore
+@testable import DashSystem
 import WidgetDash
 
 /// The SQLite store: files, schema, concurrency, damage; and the notification socket.
@@ -37,11 +38,11 @@ struct StoreTests {
     }
 
     @Test func keysAreChecked() {
-        #expect(SharedStore.problem(withKey: "cpu.temp") == nil)
-        #expect(SharedStore.problem(withKey: "cpu") != nil)
-        #expect(SharedStore.problem(withKey: ".x") != nil)
-        #expect(SharedStore.problem(withKey: "a.\u{1B}[2J") != nil)
-        #expect(SharedStore.kind(ofKey: "notes.text.x") == "notes")
+        #expect(StoreKey.problem(withKey: "cpu.temp") == nil)
+        #expect(StoreKey.problem(withKey: "cpu") != nil)
+        #expect(StoreKey.problem(withKey: ".x") != nil)
+        #expect(StoreKey.problem(withKey: "a.\u{1B}[2J") != nil)
+        #expect(StoreKey.kind(ofKey: "notes.text.x") == "notes")
     }
 
     @Test func eightWritersFiveHundredKeysEachLoseNothing() async throws {

@@ -1,3 +1,4 @@
+import DashCore
 import Foundation
 import GRDB
 import WidgetDash

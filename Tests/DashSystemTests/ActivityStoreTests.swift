@@ -3,58 +3,9 @@ import Synchronization
 import Testing
 import DashCatalog
 @testable import DashCore
+@testable import DashSystem
+import DashTesting
 @testable import WidgetDash
-
-/// A small activity type for tests: a name, and a count with a note (to pad payloads exactly).
-struct PingAttributes: ActivityAttributes {
-    struct ContentState: Codable, Hashable, Sendable {
-        var count: Int
-        var note: String = ""
-    }
-    var name: String
-}
-
-/// Taps on the Ping activity's button, counted (a type, not an instance: intents are values).
-enum PingTaps {
-    static let counter = Counter()
-}
-
-struct PingIntent: AppIntent {
-    static let title = "Ping"
-    func perform() async throws { PingTaps.counter.increment() }
-}
-
-/// The Ping activity's views: its count everywhere, a button in every presentation (so tests
-/// see which presentations let it act).
-struct PingLiveActivity: Widget {
-    var body: some WidgetConfiguration {
-        ActivityConfiguration(for: PingAttributes.self) { context in
-            VStack(alignment: .leading, spacing: 0) {
-                Text("\(context.attributes.name) \(context.state.count)")
-                Button("Ping", intent: PingIntent())
-            }
-        } dynamicIsland: { context in
-            DynamicIsland {
-                DynamicIslandExpandedRegion(.leading) { Text(context.attributes.name) }
-                DynamicIslandExpandedRegion(.trailing) { Text("\(context.state.count)") }
-                DynamicIslandExpandedRegion(.bottom) { Button("Ping", intent: PingIntent()) }
-            } compactLeading: {
-                Text(context.attributes.name)
-            } compactTrailing: {
-                Button("\(context.state.count)", intent: PingIntent())
-            } minimal: {
-                Text("\(context.state.count)")
-            }
-        }
-    }
-}
-
-struct PingBundle: WidgetBundle {
-    var body: some Widget { PingLiveActivity() }
-}
-
-/// Encodes a value canonically or fails the test.
-func encoded<T: Encodable>(_ value: T) throws -> Data { try ActivityCoding.encode(value) }
 
 /// Live Activities in the SQLite store: the payload limit, the limit of running activities, the
 /// states a change may meet, removal, and reopening.
@@ -285,5 +236,20 @@ struct ActivityAPITests {
         let b = try delivery.canonicalState(Data(#"{ "status" : "Baking", "eta" : 1795548600 }"#.utf8))
         #expect(a == b)
         #expect(String(decoding: a, as: UTF8.self) == #"{"eta":"2026-11-24T19:30:00Z","status":"Baking"}"#)
+    }
+}
+
+/// The dashboard's activities, loaded from a real store off the run loop.
+@Suite("Live Activities from the shared store")
+struct ActivityStoreSourceTests {
+    @Test func loadsComeFromTheSourceOffTheRunLoop() async throws {
+        let location = StoreTests.location()
+        let store = try SharedStore.open(at: location)
+        let p = try ActivityStoreTests.payload(total: 100)
+        _ = try store.requestActivity(type: "ping", attributes: p.attributes, state: p.state, now: t0)
+        let controller = ActivityController(descriptions: PingBundle().activityDescriptions, source: .store(LazySharedStore(location: location)))
+        await controller.settle(now: t0)
+        #expect(controller.records.count == 1)
+        #expect(controller.loadProblem == nil)
     }
 }

@@ -1,3 +1,4 @@
+import DashCore
 import Foundation
 
 /// Where the shared store and its notification sockets live.
