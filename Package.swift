@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         .target(name: "DashTerminal", dependencies: ["DashCore", "WidgetDash", "CNcursesw"]),
-        .target(name: "DashTesting", dependencies: ["WidgetDash", "DashCore"]),
+        .target(name: "DashTesting", dependencies: ["WidgetDash", "DashSystem"]),
         .target(
             name: "DashApp",
             dependencies: [

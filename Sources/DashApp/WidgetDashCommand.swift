@@ -1,6 +1,7 @@
 import ArgumentParser
 import DashCatalog
 import DashCore
+import DashSystem
 import DashTerminal
 import Foundation
 import WidgetDash
@@ -77,7 +78,7 @@ struct KnownWidgets {
             for widget in bundle.widgetDescriptions {
                 if widgets.contains(where: { $0.kind == widget.kind }) { shadowed.append(widget.kind) } else { widgets.append(widget) }
             }
-            if index == 0 { widgets.append(CommandWidget().body._description) }
+            if index == 0 { widgets.append(CommandWidget(gate: CommandGate(runner: ProcessCommandRunner())).body._description) }
             for control in bundle.controlDescriptions {
                 if controls.contains(where: { $0.kind == control.kind }) { shadowed.append(control.kind) } else { controls.append(control) }
             }

@@ -1,4 +1,4 @@
-import DashCore
+import DashSystem
 import Foundation
 
 /// A program running in a detached tmux pane, for end-to-end tests that read the screen as text.

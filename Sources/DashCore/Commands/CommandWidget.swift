@@ -74,8 +74,11 @@ struct CommandProvider: TimelineProvider {
                            "COLUMNS": String(size.width), "LINES": String(size.height)]
         let key = context.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}")
             + "@" + context.family.shortName
+        guard let runner = gate.runner else {
+            throw CommandWidgetError("commands are not run here (no command runner was handed in)")
+        }
         let outcome = try await gate.run(key: key) {
-            await CommandRunner.run(command, timeout: timeout, environment: environment)
+            await runner.run(command, timeout: timeout, environment: environment)
         }.get()
         return try Self.timeline(from: outcome, now: context.date, every: every, timeout: timeout)
     }
@@ -120,7 +123,11 @@ struct CommandWidgetError: Error, CustomStringConvertible {
 /// after the scheduler gave up, `r` pressed twice, the first reload of a dashboard rebuilt after
 /// a config change) waits for that run and shares its outcome.
 public final class CommandGate: Sendable {
-    public init() {}
+    /// Who starts the commands (DashSystem's `ProcessCommandRunner`); nil where nothing runs
+    /// (checking a config, the gallery's previews in a test): a timeline then fails, saying so.
+    let runner: (any CommandRunning)?
+
+    public init(runner: (any CommandRunning)? = nil) { self.runner = runner }
 
     private let running = Mutex<[String: Task<Result<CommandOutcome, CommandError>, Never>]>([:])
 

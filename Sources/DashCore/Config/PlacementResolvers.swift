@@ -70,5 +70,11 @@ public struct PlacementResolverRegistry: Sendable {
 
     /// The registry every dashboard uses unless told otherwise: command and data widgets. A new
     /// one each time, so each holder (a shell, for the whole run) has its own command gate.
-    public static var standard: PlacementResolverRegistry { PlacementResolverRegistry([CommandSectionResolver(), DataSectionResolver()]) }
+    /// Its commands run only when a runner is handed in (`widgetdash run` hands DashSystem's).
+    public static func standard(commandRunner: (any CommandRunning)?) -> PlacementResolverRegistry {
+        PlacementResolverRegistry([CommandSectionResolver(gate: CommandGate(runner: commandRunner)), DataSectionResolver()])
+    }
+
+    /// The standard registry without a command runner: for reading and checking a config.
+    public static var standard: PlacementResolverRegistry { standard(commandRunner: nil) }
 }

@@ -1,3 +1,4 @@
+import DashCore
 import Foundation
 
 #if canImport(Glibc)
@@ -5,25 +6,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// How a command run ended, and what it wrote.
-public struct CommandOutcome: Sendable, Equatable {
-    public enum Ending: Sendable, Equatable {
-        /// The shell exited with this status.
-        case exited(Int32)
-        /// The shell was ended by this signal (not by us).
-        case signaled(Int32)
-        /// It ran past its time-out; the whole process group was killed.
-        case timedOut
-        /// It wrote more than the limit; the whole process group was killed.
-        case outputTooLarge
-    }
-
-    public var ending: Ending
-    /// Standard output and error, each at most the limit.
-    public var stdout: [UInt8]
-    public var stderr: [UInt8]
-}
 
 /// Runs a shell command in its own process group, with a time-out and capped output.
 ///
@@ -143,12 +125,12 @@ private func makePipe(_ fds: inout [Int32]) -> Bool {
     return true
 }
 
-/// A command that could not be started.
-public enum CommandError: Error, Equatable, CustomStringConvertible {
-    case spawn(String)
-    public var description: String {
-        switch self {
-        case .spawn(let why): "cannot start the command: \(why)"
-        }
+/// The command widgets' runner in a real dashboard: ``CommandRunner`` behind the core's
+/// ``CommandRunning``.
+public struct ProcessCommandRunner: CommandRunning {
+    public init() {}
+
+    public func run(_ command: String, timeout: TimeInterval, environment: [String: String]) async -> Result<CommandOutcome, CommandError> {
+        await CommandRunner.run(command, timeout: timeout, environment: environment)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DashCore
+import DashSystem
 import WidgetDash
 
 /// Command widgets: process groups, time-outs, caps, output kinds, errors.

@@ -1,3 +1,4 @@
+import DashCore
 import Foundation
 
 #if canImport(Glibc)
