@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashCore
+import DashSystem
 import DashTerminal
 import Foundation
 import WidgetDash

@@ -112,10 +112,3 @@ public struct ConfigLoad {
         return found
     }
 }
-
-/// Where the config file lives: `--config FILE`, else `<config directory>/config.toml`.
-public enum ConfigLocation {
-    public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        ConfigDirectory.url(environment: environment).appendingPathComponent("config.toml")
-    }
-}
