@@ -1,5 +1,6 @@
 import DashCatalog
 import DashCore
+import DashSystem
 import Foundation
 import WidgetDash
 
