@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashCore
+import DashSystem
 import Foundation
 import WidgetDash
 
