@@ -83,7 +83,8 @@ let package = Package(
             dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashTesting"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "DashCoreTests", dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashTerminal", "DashTesting"], exclude: ["Goldens"]),
+        // DashSystem only for the shell tests that edit and watch a real config.toml.
+        .testTarget(name: "DashCoreTests", dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashSystem", "DashTerminal", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(name: "DashSystemTests", dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashSystem", "DashTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
         .testTarget(name: "DashImagesTests", dependencies: ["DashImages", "WidgetDash"], exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashCore
+import DashSystem
 import DashTerminal
 import Foundation
 import WidgetDash
@@ -27,6 +28,7 @@ struct DemoCommand: ParsableCommand {
                                    clock: TravelClock(start: Date(), speed: 1),
                                    presentation: PresentationOptions(library: look.library, theme: look.theme, scheme: look.scheme))
         options.commandLine.theme = true
+        options.files = DiskConfigFiles()
         let shell = DashboardShell(options)
         shell.quitsOnEscape = true
         shell.showDemo(family: f)

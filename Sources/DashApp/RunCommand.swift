@@ -108,6 +108,7 @@ struct RunCommand: AsyncParsableCommand {
         options.commandLine.autoLock = autoLock != nil
         setup.apply(to: &options, controls: knownWidgets.controls)
         options.config.watches = true
+        options.files = DiskConfigFiles()
         // The config's `[[widget]] type = "command"` widgets run their commands as processes.
         options.resolvers = .standard(commandRunner: ProcessCommandRunner())
         // Before the shell: its dashboard asks providers at once, and they read the store.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import DashCore
+import DashSystem
 import Testing
 import WidgetDash
 
@@ -43,6 +44,7 @@ struct ServicesTests {
         var options = ShellOptions(widgets: [Self.counterWidget(seen)], configFile: file, defaultPages: [], defaultLockScreen: [],
                                    clock: ManualClock(t0))
         options.services = WidgetServices(sharedDefaults: store)
+        options.files = DiskConfigFiles()
         let relay = WidgetCenterRelay()
         options.widgetCenter = relay
         let shell = DashboardShell(options)

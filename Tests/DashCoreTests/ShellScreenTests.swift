@@ -1,5 +1,6 @@
 import DashCatalog
 import DashCore
+import DashSystem
 import DashTesting
 import Foundation
 import Testing
@@ -32,6 +33,7 @@ struct ShellScreenTests {
                                                    .widget(WidgetPlacement(kind: "calendar", family: .systemSmall))]],
                                    defaultLockScreen: [], clock: ManualClock(SampleData.date))
         options.environment = environment()
+        options.files = DiskConfigFiles()
         let shell = DashboardShell(options)
         _ = shell.handle(.resize(size))
         await shell.settle()

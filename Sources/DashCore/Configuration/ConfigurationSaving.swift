@@ -77,13 +77,12 @@ extension DashboardShell {
         guard members.indices.contains(member), members[member] == before else { return }
         members[member].parameters = values
         let new: PagePlacement = members.count == 1 ? .widget(members[0]) : .stack(members)
-        let file = options.config.file ?? ConfigLocation.defaultFile()
-        let existing = try? String(contentsOf: file, encoding: .utf8)
+        let file = options.config.file ?? options.files.defaultConfigFile
+        let existing = options.files.text(of: file)
         let text = existing ?? ConfigTemplate.text(pages: options.config.defaultPages, lockScreen: options.config.defaultLockScreen)
         do {
             let edited = try ConfigEditor.replacing(old, with: new, onPage: page, in: text, widgets: widgets, file: file.path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try edited.write(to: file.resolvingSymlinksInPath(), atomically: true, encoding: .utf8)
+            try options.files.write(edited, to: file)
             if existing != nil {
                 // The dashboard already runs these values: the watcher's reload of our own
                 // write finds nothing new instead of rebuilding every widget.

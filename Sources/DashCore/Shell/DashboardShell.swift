@@ -40,7 +40,7 @@ public final class DashboardShell: InteractiveHost {
     var screenSize = CellSize(width: 80, height: 24)
     var dirty = true
     var waker: (@Sendable () -> Void)?
-    private var watcher: ConfigWatcher?
+    private var watcher: (any ConfigWatching)?
     var loadedText: String?
     private var configTheme: String?
     private var configScheme: ColorScheme?
@@ -62,7 +62,7 @@ public final class DashboardShell: InteractiveHost {
         // A placeholder until the config is read below.
         dashboard = Dashboard(widgets: [], placements: [], clock: options.clock, services: options.services)
         dashboard = build(load())
-        if options.config.watches, let file = options.config.file ?? nil { watcher = ConfigWatcher(file: file) }
+        if options.config.watches, let file = options.config.file ?? nil { watcher = options.files.watch(file) }
     }
 
     // MARK: Config
@@ -70,8 +70,8 @@ public final class DashboardShell: InteractiveHost {
     /// Reads the config; nil when there is none to read.
     private func load() -> ConfigLoad? {
         guard options.commandLine.placements == nil, let file = options.config.file else { return nil }
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        guard options.files.exists(file) else { return nil }
+        let text = options.files.text(of: file) ?? ""
         loadedText = text
         return ConfigReader(widgets: options.widgets, resolvers: options.resolvers).parse(text, file: file.path)
     }
@@ -99,7 +99,7 @@ public final class DashboardShell: InteractiveHost {
         presentation.lockScreen = config.lockScreen ?? options.config.defaultLockScreen
         if !options.commandLine.autoLock, let autoLock = config.autoLock { presentation.autoLockAfter = autoLock }
         if !options.commandLine.theme, let name = config.theme {
-            let start = presentation.library.startup(requested: name, environment: ProcessInfo.processInfo.environment)
+            let start = presentation.library.startup(requested: name, environment: options.files.environment, themeFile: options.files.theme(at:))
             for warning in start.warnings { problems.append(ConfigProblem(file: config.file ?? "config", line: 0, message: warning, isWarning: true)) }
             presentation.theme = start.theme
             presentation.scheme = start.scheme
@@ -152,21 +152,19 @@ public final class DashboardShell: InteractiveHost {
             notice("Not saved: --widget chose this screen")
             return false
         }
-        let file = options.config.file ?? ConfigLocation.defaultFile()
-        let existing = (try? String(contentsOf: file, encoding: .utf8))
+        let file = options.config.file ?? options.files.defaultConfigFile
+        let existing = options.files.text(of: file)
         let text = existing ?? ConfigTemplate.text(pages: options.config.defaultPages, lockScreen: options.config.defaultLockScreen)
         let page = dashboard.currentPageGroup
         do {
             let edited = try ConfigEditor.adding(.widget(WidgetPlacement(kind: kind, family: family)), toPage: page, in: text, file: file.path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            // Through a symlink (dotfiles), write the file it points to.
-            let target = file.resolvingSymlinksInPath()
-            try edited.write(to: target, atomically: true, encoding: .utf8)
+            // Through a symlink (dotfiles), the file it points to is written.
+            try options.files.write(edited, to: file)
         } catch {
             notice("Could not add: \(error)")
             return false
         }
-        if watcher == nil && options.config.watches { watcher = ConfigWatcher(file: file); if let waker { watcher?.setWaker(waker) } }
+        if watcher == nil && options.config.watches { watcher = options.files.watch(file); if let waker { watcher?.setWaker(waker) } }
         reloadConfig()
         let name = widgets.first { $0.kind == kind }?.displayName ?? kind
         notice("Added \(name) (\(family.shortName)) to page \(page + 1)")

@@ -8,6 +8,9 @@ public struct ShellOptions {
     public var resolvers: PlacementResolverRegistry = .standard
     /// Where the config comes from, and what stands in without one.
     public var config: ConfigSource
+    /// Reads, writes and watches the config and theme files (DashSystem's on disk; by default
+    /// in memory, with none).
+    package var files: any ConfigFiles = InMemoryConfigFiles()
     public var clock: any DashClock
     /// What widget code reaches (store, image decoding, screen time, WidgetCenter, activities),
     /// handed to every dashboard built; by default what is bound where the options are made.

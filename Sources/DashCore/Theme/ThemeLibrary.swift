@@ -2,7 +2,8 @@ import Foundation
 import WidgetDash
 
 /// The themes a dashboard can use: the built-in ones, plus the user's from
-/// `$XDG_CONFIG_HOME/widgetdash/themes/*.toml`, which add to them or replace one by name.
+/// `$XDG_CONFIG_HOME/widgetdash/themes/*.toml`, which add to them or replace one by name
+/// (DashSystem reads those files: `ThemeLibrary.load(userDirectory:)`).
 ///
 /// A user file that does not parse is left out and reported in ``problems`` (file, line, what
 /// was expected); the dashboard keeps running on the built-in themes.
@@ -25,37 +26,8 @@ package struct ThemeLibrary: Sendable {
         self.problems = problems
     }
 
-    /// `<config>/themes`, where user themes live.
-    package static func userDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        ConfigDirectory.url(environment: environment).appendingPathComponent("themes")
-    }
-
-    /// The built-in themes with the user's `*.toml` files from `directory` added or replacing.
-    package static func load(userDirectory directory: URL?) -> ThemeLibrary {
-        var library = ThemeLibrary.builtin
-        guard let directory,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return library }
-        for file in names.sorted() where file.hasSuffix(".toml") {
-            let url = directory.appendingPathComponent(file)
-            switch loadFile(url) {
-            case .success(let theme): library.add(theme, source: url.path)
-            case .failure(let error): library.problems.append(error)
-            }
-        }
-        return library
-    }
-
-    /// Parses one theme file; its name is the file name without `.toml`.
-    package static func loadFile(_ url: URL) -> Result<Theme, ThemeError> {
-        let name = url.deletingPathExtension().lastPathComponent
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(ThemeError(file: url.path, line: 0, message: "cannot read the file"))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(ThemeError(file: url.path, line: 0, message: "expected UTF-8 text"))
-        }
-        do { return .success(try Theme.parse(text, name: name, file: url.path)) } catch { return .failure(error) }
-    }
+    /// Records a user theme file that was refused.
+    package mutating func refuse(_ problem: ThemeError) { problems.append(problem) }
 
     /// Adds `theme`, replacing a theme of the same name in place.
     package mutating func add(_ theme: Theme, source: String) {
@@ -80,12 +52,14 @@ package struct ThemeLibrary: Sendable {
     /// `requested` is a theme name or a path to a `.toml` file; nil (or anything unusable,
     /// which adds a warning) gives the default: `light` or `dark` after `COLORFGBG`, else `dark`.
     /// The scheme follows the terminal's background when the theme has both.
-    package func startup(requested: String?, environment: [String: String]) -> (theme: Theme, scheme: ColorScheme, warnings: [String]) {
+    /// `themeFile` reads a requested path (DashSystem's `ThemeLibrary.loadFile` on disk).
+    package func startup(requested: String?, environment: [String: String],
+                         themeFile: (URL) -> Result<Theme, ThemeError>) -> (theme: Theme, scheme: ColorScheme, warnings: [String]) {
         var warnings = problems.map { "theme \($0) (skipped)" }
         var chosen: Theme?
         if let requested {
             if requested.hasSuffix(".toml") || requested.contains("/") {
-                switch Self.loadFile(URL(fileURLWithPath: requested)) {
+                switch themeFile(URL(fileURLWithPath: requested)) {
                 case .success(let theme): chosen = theme
                 case .failure(let error): warnings.append("theme \(error); using a built-in theme")
                 }

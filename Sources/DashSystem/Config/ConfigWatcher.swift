@@ -1,3 +1,4 @@
+import DashCore
 import Foundation
 import Synchronization
 
@@ -16,7 +17,7 @@ import Glibc
 ///
 /// Sendable: the descriptors are fixed at creation and closed only after the thread has been
 /// told to stop and has exited (``stop()`` joins it); the flag and waker are behind mutexes.
-public final class ConfigWatcher: Sendable {
+public final class ConfigWatcher: ConfigWatching {
     private let inotifyFD: Int32
     private let stopRead: Int32
     private let stopWrite: Int32

@@ -1,3 +1,4 @@
+import DashCore
 import Foundation
 
 /// Where the config file lives: `--config FILE`, else `<config directory>/config.toml`.
