@@ -12,7 +12,8 @@ import WidgetDash
 /// error state: the panel keeps the last good content and shows the reason under it.
 ///
 /// It lives in the host, not the catalog, because running processes is the system's job, as
-/// on iOS a widget extension cannot spawn anything.
+/// on iOS a widget extension cannot spawn anything: the core reads the output, and the process
+/// is started by the ``CommandRunning`` its ``CommandGate`` is handed (DashSystem's).
 public struct CommandWidget: Widget {
     public static let kind = "command"
     /// Joins reloads of one instance while its command runs; shared by every widget placed from
