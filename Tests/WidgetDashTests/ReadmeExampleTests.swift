@@ -2,13 +2,11 @@ import Foundation
 import Testing
 import WidgetDash
 
-// The widget from README.md's "Writing a widget", verbatim, so the README never shows code
-// that does not compile or draw.
+// The widget from README.md's "Writing a widget", verbatim (the last test compares the two), so
+// the README never shows code that does not compile or draw.
 
-struct CountdownEntry: TimelineEntry {
-    let date: Date
-    let launch: Date
-}
+// README begin
+struct CountdownEntry: TimelineEntry { let date: Date; let launch: Date }
 
 struct CountdownProvider: TimelineProvider {
     func placeholder(in context: Context) -> CountdownEntry {
@@ -16,8 +14,7 @@ struct CountdownProvider: TimelineProvider {
     }
     func snapshot(in context: Context) async -> CountdownEntry { placeholder(in: context) }
     func timeline(in context: Context) async throws -> Timeline<CountdownEntry> {
-        let entry = CountdownEntry(date: context.date, launch: context.date.addingTimeInterval(600))
-        return Timeline(entries: [entry], policy: .never)
+        Timeline(entries: [placeholder(in: context)], policy: .never)
     }
 }
 
@@ -35,6 +32,7 @@ struct CountdownWidget: Widget {
         .supportedFamilies([.systemSmall, .accessoryRectangular])
     }
 }
+// README end
 
 @Suite("README example")
 struct ReadmeExampleTests {
@@ -53,5 +51,16 @@ struct ReadmeExampleTests {
         // Ten minutes to go, counting down each second: big digits, and a refresh in a second.
         #expect(text.contains("┌─┐"))
         #expect(rendered.nextRefresh == now.addingTimeInterval(1))
+    }
+
+    @Test func readmeShowsThisCodeVerbatim() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let readmeURL = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let ownCode = try #require(source.components(separatedBy: "// README begin\n").dropFirst().first?
+            .components(separatedBy: "// README end\n").first)
+        #expect(readme.contains("```swift\nimport WidgetDash\n\n" + ownCode + "```"))
     }
 }
