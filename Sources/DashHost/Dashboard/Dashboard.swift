@@ -41,8 +41,6 @@ public final class Dashboard: InteractiveHost {
     public var storeChanges = StoreChangeQueue()
     /// Which panel Tab has focused (`r` reloads it).
     public internal(set) var focus = FocusRing()
-    /// True while the inspector (`i`) covers the screen.
-    public internal(set) var showsInspector = false
     /// Taps in flight, elements on screen, the detail view and the control center.
     let interaction = InteractionState()
     /// Live Activities: the Dynamic Island and the lock screen's cards (nil: none in this build).
@@ -51,7 +49,8 @@ public final class Dashboard: InteractiveHost {
     // Screen state.
     public private(set) var screenSize = CellSize(width: 80, height: 24)
     public private(set) var currentPage = 0
-    public private(set) var showsHelp = false
+    /// The screens over the home screen (or the lock screen), the last on top (see ScreenStack.swift).
+    var overlays: [Overlay] = []
     var layout = HomeLayout.Result(pages: [[]], unplaced: [])
     /// How many home placements each configured page holds (nil: one flowing list).
     public let pageSizes: [Int]?
@@ -157,27 +156,18 @@ public final class Dashboard: InteractiveHost {
             screenSize = size
             relayout()
         case .key(let key):
-            if showsHelp {
-                showsHelp = false
-                screenDirty = true
-                return HelpScreen.handle(key) == .closeAndQuit ? .quit : .continue
-            }
+            if overlays.last == .help { return run(HelpScreen.handle(key)) ?? .continue }
             if let action = handleActivityKey(key) { return action }
             if let action = handleLockedInteractionKey(key) { return action }
             if let action = handlePresentationKey(key) { return action }
-            if showsInspector, InspectorScreen.handle(key) == .close {
-                showsInspector = false
-                invalidateAll()
-                return .continue
-            }
+            if showsInspector, let effect = InspectorScreen.handle(key) { return run(effect) ?? .continue }
             if !showsInspector, let action = handleInteractionKey(key) { return action }
             if handleSchedulingKey(key) { return .continue }
             if handleStackKey(key) { return .continue }
             switch key {
             case .character("q"), .control("c"), .control("d"): return .quit
             case .character("?"), .function(1):
-                showsHelp = true
-                screenDirty = true
+                push(.help)
             case .character("R"):
                 for instance in instances { perform(scheduler.requestReload(instance.id, reason: .user, at: clock.now())) }
             case .pageDown, .character("n"):

@@ -22,8 +22,7 @@ extension Dashboard {
             perform(scheduler.requestReload(id, reason: .user, at: clock.now()))
             if showsInspector { screenDirty = true }
         case .character("i"):
-            showsInspector = true
-            screenDirty = true
+            push(.inspector)
         case .character("]"):
             travel(by: Self.shortJump)
         case .character("}"):

@@ -283,21 +283,30 @@ public final class DashboardShell: InteractiveHost {
         var state = GalleryScreen.State(selected: galleryIndex, family: galleryFamily)
         let effect = GalleryScreen.handle(key, &state, widgets: widgets)
         (galleryIndex, galleryFamily) = (state.selected, state.family)
-        switch effect {
-        case .leave: return leave()
-        case .add(let kind, let family): if add(kind: kind, family: family) { enter(.home) }
-        case nil: break
-        }
         dirty = true
-        return .continue
+        return effect.map(run) ?? .continue
     }
 
     private func handleDemo(_ key: Key) -> HostAction {
         var state = DemoScreen.State(family: demoFamily, page: demoPage)
-        if DemoScreen.handle(key, &state) == .leave { return leave() }
+        if let effect = DemoScreen.handle(key, &state) { return run(effect) }
         if state.family != demoFamily { showDemo(family: state.family) } else { demoPage = state.page }
         dirty = true
         return .continue
+    }
+
+    /// The shell's effect runner: leaving a mode and adding a widget are the shell's own; the
+    /// rest the dashboard's runner runs.
+    func run(_ effect: ScreenEffect) -> HostAction {
+        switch effect {
+        case .leave:
+            return leave()
+        case .add(let kind, let family):
+            if add(kind: kind, family: family) { enter(.home) }
+            return .continue
+        default:
+            return dashboard.run(effect) ?? .continue
+        }
     }
 
     /// Opens the demo of `family`.
@@ -310,7 +319,7 @@ public final class DashboardShell: InteractiveHost {
     }
 
     private func handleStandBy(_ key: Key) -> HostAction {
-        if StandByScreen.handle(key, index: &standByIndex, count: standByWidgets.count) == .leave { return leave() }
+        if let effect = StandByScreen.handle(key, index: &standByIndex, count: standByWidgets.count) { return run(effect) }
         dirty = true
         return .continue
     }
