@@ -4,11 +4,12 @@ import WidgetDash
 
 /// The running dashboard: widgets, their scheduler, and the screens, driven by the run loop.
 ///
-/// It is the router of the home screen and the screens over it: ``handle(_:)`` and
-/// ``advance()`` change state (and run what the scheduler, intents and the store ask for),
-/// ``render(size:)`` draws the frame, a pure function of that state (see HomeScreen.swift), and
-/// then keeps what the frame drew where (``didDraw(_:size:)``). The run loop sleeps until the
-/// earliest of the state's deadline and the frame's next redraw.
+/// It is the router of the home screen and the screens over it (a stack: see ScreenStack.swift).
+/// One inbox of events (DashboardInbox.swift), fed by the run loop's input (``handle(_:)``) and
+/// the mailboxes (``advance()``), changes state and runs what the scheduler, intents and the
+/// store ask for. ``render(size:)`` draws the frame, a pure function of that state (see
+/// HomeScreen.swift), then keeps what the frame drew where (``didDraw(_:size:)``). The run loop
+/// sleeps until the earliest of the state's deadline and the frame's next redraw.
 ///
 /// Everything here happens on the run loop's thread. Providers run as tasks; their answers
 /// come back through a mailbox and a wake-up of the loop, so nothing here is shared.
@@ -128,29 +129,9 @@ public final class Dashboard: InteractiveHost {
         date.map { max(0, clock.wallSeconds(until: $0)) }
     }
 
-    public func advance() {
-        let now = clock.now()
-        for delivery in mailbox.drain() {
-            inFlight[delivery.request.serial] = nil
-            if let effects = scheduler.deliver(delivery.result, for: delivery.request, at: now, seconds: delivery.seconds) {
-                perform(effects)
-                dirtyPanels.insert(delivery.request.instance)
-                intentReloadEnded(delivery.request)
-            }
-        }
-        advanceInteraction(now: now)
-        takePasscodeChecks(at: now)
-        for kind in center.drain() {
-            perform(scheduler.requestReload(kind: kind, reason: .widgetCenter, at: now))
-        }
-        handleStoreChanges(storeChanges.drain(), at: now)
-        if activities?.advance(now: now, speed: scheduler.clockSpeed) == true { screenDirty = true }
-        perform(scheduler.advance(to: now))
-        updateStacks(at: now)
-        lockIfIdle(at: now)
-    }
-
-    public func handle(_ event: InputEvent) -> HostAction {
+    /// Input, routed to the screens: the one on top of the stack first where it is modal (the
+    /// help), then the Live Activities' and the lock's keys, then the overlays and the home screen.
+    func handleInput(_ event: InputEvent) -> HostAction {
         switch event {
         case .resize(let size):
             screenSize = size

@@ -112,17 +112,18 @@ extension Dashboard {
         return earliest
     }
 
-    /// Takes in finished intents and control values, gives up intents past their limit and
-    /// clears messages whose time is over.
-    func advanceInteraction(now: Date) {
-        for delivery in interaction.mailbox.drain() {
-            switch delivery {
-            case .performed(let serial, let error):
-                finishPerform(serial, error: error, now: now)
-            case .controlValue(let kind, let serial, let result):
-                takeControlValue(kind, serial: serial, result: result)
-            }
+    /// Takes in a finished intent or a control's value.
+    func takeIntentAnswer(_ delivery: IntentDelivery, now: Date) {
+        switch delivery {
+        case .performed(let serial, let error):
+            finishPerform(serial, error: error, now: now)
+        case .controlValue(let kind, let serial, let result):
+            takeControlValue(kind, serial: serial, result: result)
         }
+    }
+
+    /// Gives up intents past their limit and clears messages whose time is over.
+    func advanceInteraction(now: Date) {
         if !interaction.performing.isEmpty {
             for (serial, p) in interaction.performing where p.deadline <= now {
                 // A hung intent cannot be stopped, only abandoned: cancel it (a cooperative one
