@@ -143,23 +143,7 @@ public final class Dashboard: InteractiveHost {
             if let action = handlePresentationKey(key) { return action }
             if showsInspector, let effect = InspectorScreen.handle(key) { return run(effect) ?? .continue }
             if !showsInspector, let action = handleInteractionKey(key) { return action }
-            if handleSchedulingKey(key) { return .continue }
-            if handleStackKey(key) { return .continue }
-            switch key {
-            case .character("q"), .control("c"), .control("d"): return .quit
-            case .character("?"), .function(1):
-                push(.help)
-            case .character("R"):
-                for instance in instances { perform(scheduler.requestReload(instance.id, reason: .user, at: clock.now())) }
-            case .pageDown, .character("n"):
-                turnPage(to: currentPage + 1)
-            case .pageUp, .character("p"):
-                turnPage(to: currentPage - 1)
-            case .character(let c) where c.isNumber:
-                if let n = c.wholeNumberValue, n >= 1 { turnPage(to: n - 1) }
-            default:
-                break
-            }
+            if let effect = HomeKeys.handle(key, page: currentPage) { return run(effect) ?? .continue }
         case .mouse(let mouse):
             return handleMouse(mouse)
         }

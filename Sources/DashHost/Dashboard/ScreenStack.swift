@@ -8,7 +8,7 @@ import WidgetDash
 /// The home screen and the lock screen are the bottom of the stack, not members of it: which of
 /// the two shows is the lock's state (``Dashboard/isLocked``), and the overlays stay open across
 /// a lock (the control center opens over the lock screen, its actions off).
-enum Overlay: Equatable {
+public enum Overlay: Equatable, Sendable {
     /// The keys (`?`, F1); any key closes it.
     case help
     /// The scheduler's table (`i`) in place of the page's panels.
@@ -71,6 +71,25 @@ extension Dashboard {
             screenDirty = true
         case .open(let url):
             openExternally(url)
+        case .push(let overlay):
+            push(overlay)
+        case .quit:
+            return .quit
+        case .reloadAll:
+            for instance in instances { perform(scheduler.requestReload(instance.id, reason: .user, at: clock.now())) }
+        case .reloadFocused:
+            reloadFocused()
+        case .turnPage(let page):
+            turnPage(to: page)
+        case .moveFocus(let step):
+            if step > 0 { focus.next() } else { focus.previous() }
+            invalidateAll()
+        case .travel(let seconds):
+            travel(by: seconds)
+        case .returnToRealTime:
+            returnToRealTime()
+        case .rotateStack(let step):
+            rotateStack(containing: FocusRing.instance(of: focus.focused), by: step)
         case .leave, .add, .notHandled:
             return nil
         }

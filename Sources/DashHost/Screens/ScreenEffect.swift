@@ -23,4 +23,22 @@ public enum ScreenEffect: Equatable, Sendable {
     case add(kind: String, family: WidgetFamily)
     /// Not the screen's key: the router offers it to what is below (quitting keys).
     case notHandled
+
+    // The home screen's (see ``HomeKeys``).
+
+    /// Open a screen over the home screen (the help, the inspector).
+    case push(Overlay)
+    case quit
+    /// Reload every widget, or the focused one, as the person asked (`.user`).
+    case reloadAll
+    case reloadFocused
+    /// Show this page (clamped to the pages there are).
+    case turnPage(Int)
+    /// Move the focus forward (Tab, 1) or back (Shift-Tab, -1).
+    case moveFocus(Int)
+    /// Jump the clock ahead this many seconds (time travel), or back to the real time.
+    case travel(TimeInterval)
+    case returnToRealTime
+    /// Rotate the focused Smart Stack (else the page's first) by this many members.
+    case rotateStack(Int)
 }
