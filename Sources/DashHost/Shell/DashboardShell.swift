@@ -40,7 +40,7 @@ public final class DashboardShell: InteractiveHost {
     var screenSize = CellSize(width: 80, height: 24)
     var dirty = true
     var waker: (@Sendable () -> Void)?
-    private var watcher: ConfigWatcher?
+    var watcher: ConfigWatcher?
     var loadedText: String?
     private var configTheme: String?
     private var configScheme: ColorScheme?
@@ -211,16 +211,6 @@ public final class DashboardShell: InteractiveHost {
     func nextStandByRedraw() -> Date? {
         if standByDrawn, !dirty, !dashboard.hasChanges, standByRedraw.map({ options.clock.now() < $0 }) ?? true { return standByRedraw }
         return renderFrame(size: screenSize).frame.nextRedraw
-    }
-
-    public func advance() {
-        if watcher?.takeChange() == true { reloadConfig() }
-        for (key, entry) in arrived.items.withLock({ let all = $0; $0.removeAll(); return all }) {
-            previews[key] = entry
-            dirty = true
-        }
-        dashboard.advance()
-        if platter?.advance() == true { dirty = true }
     }
 
     public func handle(_ event: InputEvent) -> HostAction {
