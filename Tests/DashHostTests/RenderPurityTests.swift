@@ -174,18 +174,26 @@ struct ScreenHandleTests {
     }
 
     @Test func theHomeScreensKeysAreValues() {
-        #expect(HomeKeys.handle(.pageDown, page: 2) == .turnPage(3))
-        #expect(HomeKeys.handle(.character("p"), page: 0) == .turnPage(-1))
-        #expect(HomeKeys.handle(.character("3"), page: 0) == .turnPage(2))
+        #expect(HomeKeys.handle(.pageDown, page: 2, pageShown: true) == .turnPage(3))
+        #expect(HomeKeys.handle(.character("p"), page: 0, pageShown: true) == .turnPage(-1))
+        #expect(HomeKeys.handle(.character("3"), page: 0, pageShown: true) == .turnPage(2))
         // 0 is time travel's (back to real time), not a page.
-        #expect(HomeKeys.handle(.character("0"), page: 1) == .returnToRealTime)
-        #expect(HomeKeys.handle(.character("}"), page: 0) == .travel(HomeKeys.longJump))
-        #expect(HomeKeys.handle(.backTab, page: 0) == .moveFocus(-1))
-        #expect(HomeKeys.handle(.character("?"), page: 0) == .push(.help))
-        #expect(HomeKeys.handle(.character("i"), page: 0) == .push(.inspector))
-        #expect(HomeKeys.handle(.character("<"), page: 0) == .rotateStack(-1))
-        #expect(HomeKeys.handle(.control("d"), page: 0) == .quit)
-        #expect(HomeKeys.handle(.character("z"), page: 0) == nil)
+        #expect(HomeKeys.handle(.character("0"), page: 1, pageShown: true) == .returnToRealTime)
+        #expect(HomeKeys.handle(.character("}"), page: 0, pageShown: true) == .travel(HomeKeys.longJump))
+        #expect(HomeKeys.handle(.backTab, page: 0, pageShown: true) == .moveFocus(-1))
+        #expect(HomeKeys.handle(.character("?"), page: 0, pageShown: true) == .push(.help))
+        #expect(HomeKeys.handle(.character("i"), page: 0, pageShown: true) == .push(.inspector))
+        #expect(HomeKeys.handle(.character("<"), page: 0, pageShown: true) == .rotateStack(-1))
+        #expect(HomeKeys.handle(.control("d"), page: 0, pageShown: true) == .quit)
+        #expect(HomeKeys.handle(.character("z"), page: 0, pageShown: true) == nil)
+        #expect(HomeKeys.handle(.left, page: 0, pageShown: true) == .moveFocusToward(.left))
+        #expect(HomeKeys.handle(.character(" "), page: 0, pageShown: true) == .activateFocused)
+        #expect(HomeKeys.handle(.character("c"), page: 0, pageShown: true) == .push(.controlCenter))
+        // Under the inspector the panels are not drawn: their keys do nothing, the rest still work.
+        #expect(HomeKeys.handle(.left, page: 0, pageShown: false) == nil)
+        #expect(HomeKeys.handle(.enter, page: 0, pageShown: false) == nil)
+        #expect(HomeKeys.handle(.character("c"), page: 0, pageShown: false) == nil)
+        #expect(HomeKeys.handle(.character("R"), page: 0, pageShown: false) == .reloadAll)
     }
 
     @Test func closingAnOverlayPopsTheTopOfTheStack() {

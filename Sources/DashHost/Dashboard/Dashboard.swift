@@ -143,7 +143,7 @@ public final class Dashboard: InteractiveHost {
             if let action = handlePresentationKey(key) { return action }
             if showsInspector, let effect = InspectorScreen.handle(key) { return run(effect) ?? .continue }
             if !showsInspector, let action = handleInteractionKey(key) { return action }
-            if let effect = HomeKeys.handle(key, page: currentPage) { return run(effect) ?? .continue }
+            if let effect = HomeKeys.handle(key, page: currentPage, pageShown: !showsInspector) { return run(effect) ?? .continue }
         case .mouse(let mouse):
             return handleMouse(mouse)
         }

@@ -169,7 +169,8 @@ extension Dashboard {
 
     // MARK: Keys and the mouse
 
-    /// Handles the keys of interactivity; nil for keys that are not its own.
+    /// Handles the keys of the control center and the detail view when one is open; nil for
+    /// keys that are not theirs (the page's own, arrows and Enter among them, are ``HomeKeys``).
     func handleInteractionKey(_ key: Key) -> HostAction? {
         if showsControlCenter { return handleControlCenterKey(key) }
         if let detail = detailView {
@@ -177,19 +178,7 @@ extension Dashboard {
             // The detail view is modal: the page's keys wait until it closes.
             return .continue
         }
-        switch key {
-        case .character("c"):
-            openControlCenter()
-            return .continue
-        case .enter, .character(" "):
-            activateFocused()
-            return .continue
-        case .up, .down, .left, .right:
-            moveFocus(key)
-            return .continue
-        default:
-            return nil
-        }
+        return nil
     }
 
     /// While locked, `c` still opens the control center (its text redacted, its actions off),

@@ -71,8 +71,14 @@ extension Dashboard {
             screenDirty = true
         case .open(let url):
             openExternally(url)
+        case .push(.controlCenter):
+            openControlCenter()
         case .push(let overlay):
             push(overlay)
+        case .activateFocused:
+            activateFocused()
+        case .moveFocusToward(let arrow):
+            moveFocus(arrow)
         case .quit:
             return .quit
         case .reloadAll:

@@ -26,8 +26,12 @@ public enum ScreenEffect: Equatable, Sendable {
 
     // The home screen's (see ``HomeKeys``).
 
-    /// Open a screen over the home screen (the help, the inspector).
+    /// Open a screen over the home screen (the help, the inspector, the control center).
     case push(Overlay)
+    /// Tap the focused element (or open the focused panel's widget URL).
+    case activateFocused
+    /// Move the focus to the nearest element that way (an arrow key).
+    case moveFocusToward(Key)
     case quit
     /// Reload every widget, or the focused one, as the person asked (`.user`).
     case reloadAll
