@@ -172,6 +172,44 @@ struct ScreenHandleTests {
         #expect(InspectorScreen.handle(.character("i")) == .close)
         #expect(InspectorScreen.handle(.character("r")) == nil)
     }
+
+    @Test func theHomeScreensKeysAreValues() {
+        #expect(HomeKeys.handle(.pageDown, page: 2, pageShown: true) == .turnPage(3))
+        #expect(HomeKeys.handle(.character("p"), page: 0, pageShown: true) == .turnPage(-1))
+        #expect(HomeKeys.handle(.character("3"), page: 0, pageShown: true) == .turnPage(2))
+        // 0 is time travel's (back to real time), not a page.
+        #expect(HomeKeys.handle(.character("0"), page: 1, pageShown: true) == .returnToRealTime)
+        #expect(HomeKeys.handle(.character("}"), page: 0, pageShown: true) == .travel(HomeKeys.longJump))
+        #expect(HomeKeys.handle(.backTab, page: 0, pageShown: true) == .moveFocus(-1))
+        #expect(HomeKeys.handle(.character("?"), page: 0, pageShown: true) == .push(.help))
+        #expect(HomeKeys.handle(.character("i"), page: 0, pageShown: true) == .push(.inspector))
+        #expect(HomeKeys.handle(.character("<"), page: 0, pageShown: true) == .rotateStack(-1))
+        #expect(HomeKeys.handle(.control("d"), page: 0, pageShown: true) == .quit)
+        #expect(HomeKeys.handle(.character("z"), page: 0, pageShown: true) == nil)
+        #expect(HomeKeys.handle(.left, page: 0, pageShown: true) == .moveFocusToward(.left))
+        #expect(HomeKeys.handle(.character(" "), page: 0, pageShown: true) == .activateFocused)
+        #expect(HomeKeys.handle(.character("c"), page: 0, pageShown: true) == .push(.controlCenter))
+        // Under the inspector the panels are not drawn: their keys do nothing, the rest still work.
+        #expect(HomeKeys.handle(.left, page: 0, pageShown: false) == nil)
+        #expect(HomeKeys.handle(.enter, page: 0, pageShown: false) == nil)
+        #expect(HomeKeys.handle(.character("c"), page: 0, pageShown: false) == nil)
+        #expect(HomeKeys.handle(.character("R"), page: 0, pageShown: false) == .reloadAll)
+    }
+
+    @Test func closingAnOverlayPopsTheTopOfTheStack() {
+        let d = Dashboard(widgets: [], placements: [], clock: ManualClock(Date(timeIntervalSince1970: 0)))
+        #expect(d.handle(.key(.character("i"))) == .continue)
+        #expect(d.handle(.key(.character("?"))) == .continue)
+        #expect(d.showsHelp && d.showsInspector)
+        // Any key closes the help only; the inspector under it stays.
+        #expect(d.handle(.key(.escape)) == .continue)
+        #expect(!d.showsHelp && d.showsInspector)
+        #expect(d.handle(.key(.escape)) == .continue)
+        #expect(!d.showsInspector)
+        #expect(d.handle(.key(.character("?"))) == .continue)
+        #expect(d.handle(.key(.character("q"))) == .quit)
+        #expect(!d.showsHelp)
+    }
 }
 
 /// The Dynamic Island and the lock screen's cards used to note where they were drawn and their

@@ -5,7 +5,7 @@ import WidgetDash
 /// values fetched off the loop. Kept apart from the widgets' taps in DashboardInteraction.swift.
 extension Dashboard {
     func openControlCenter() {
-        interaction.showsControlCenter = true
+        push(.controlCenter)
         if interaction.controlFocus == nil, !interaction.controls.isEmpty { interaction.controlFocus = 0 }
         for control in interaction.controls {
             if interaction.controlValues[control.kind] == nil {
@@ -18,20 +18,12 @@ extension Dashboard {
 
     func handleControlCenterKey(_ key: Key) -> HostAction? {
         let columns = ControlCenterScreen.columns(for: screenSize.width)
-        switch ControlCenterScreen.handle(key, focus: &interaction.controlFocus, count: interaction.controls.count, columns: columns) {
-        case .close:
-            interaction.showsControlCenter = false
-            invalidateAll()
+        guard let effect = ControlCenterScreen.handle(key, focus: &interaction.controlFocus, count: interaction.controls.count, columns: columns) else {
+            // The focus moved.
+            screenDirty = true
             return .continue
-        case .notHandled:
-            return nil
-        case .act(let i):
-            actOnControl(i)
-        case nil:
-            break
         }
-        screenDirty = true
-        return .continue
+        return run(effect)
     }
 
     /// Acts on a control: a button runs its intent; a toggle flips at once and runs its intent.

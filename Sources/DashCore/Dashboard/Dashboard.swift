@@ -4,11 +4,12 @@ import WidgetDash
 
 /// The running dashboard: widgets, their scheduler, and the screens, driven by the run loop.
 ///
-/// It is the router of the home screen and the screens over it: ``handle(_:)`` and
-/// ``advance()`` change state (and run what the scheduler, intents and the store ask for),
-/// ``render(size:)`` draws the frame, a pure function of that state (see HomeScreen.swift), and
-/// then keeps what the frame drew where (``didDraw(_:size:)``). The run loop sleeps until the
-/// earliest of the state's deadline and the frame's next redraw.
+/// It is the router of the home screen and the screens over it (a stack: see ScreenStack.swift).
+/// One inbox of events (DashboardInbox.swift), fed by the run loop's input (``handle(_:)``) and
+/// the mailboxes (``advance()``), changes state and runs what the scheduler, intents and the
+/// store ask for. ``render(size:)`` draws the frame, a pure function of that state (see
+/// HomeScreen.swift), then keeps what the frame drew where (``didDraw(_:size:)``). The run loop
+/// sleeps until the earliest of the state's deadline and the frame's next redraw.
 ///
 /// Everything here happens on the run loop's thread. Providers run as tasks; their answers
 /// come back through a mailbox and a wake-up of the loop, so nothing here is shared.
@@ -41,8 +42,6 @@ public final class Dashboard: InteractiveHost {
     public var storeChanges = StoreChangeQueue()
     /// Which panel Tab has focused (`r` reloads it).
     public internal(set) var focus = FocusRing()
-    /// True while the inspector (`i`) covers the screen.
-    public internal(set) var showsInspector = false
     /// Taps in flight, elements on screen, the detail view and the control center.
     let interaction = InteractionState()
     /// Live Activities: the Dynamic Island and the lock screen's cards (nil: none in this build).
@@ -51,7 +50,8 @@ public final class Dashboard: InteractiveHost {
     // Screen state.
     public private(set) var screenSize = CellSize(width: 80, height: 24)
     public private(set) var currentPage = 0
-    public private(set) var showsHelp = false
+    /// The screens over the home screen (or the lock screen), the last on top (see ScreenStack.swift).
+    var overlays: [Overlay] = []
     var layout = HomeLayout.Result(pages: [[]], unplaced: [])
     /// How many home placements each configured page holds (nil: one flowing list).
     public let pageSizes: [Int]?
@@ -129,66 +129,21 @@ public final class Dashboard: InteractiveHost {
         date.map { max(0, clock.wallSeconds(until: $0)) }
     }
 
-    public func advance() {
-        let now = clock.now()
-        for delivery in mailbox.drain() {
-            inFlight[delivery.request.serial] = nil
-            if let effects = scheduler.deliver(delivery.result, for: delivery.request, at: now, seconds: delivery.seconds) {
-                perform(effects)
-                dirtyPanels.insert(delivery.request.instance)
-                intentReloadEnded(delivery.request)
-            }
-        }
-        advanceInteraction(now: now)
-        takePasscodeChecks(at: now)
-        for kind in center.drain() {
-            perform(scheduler.requestReload(kind: kind, reason: .widgetCenter, at: now))
-        }
-        handleStoreChanges(storeChanges.drain(), at: now)
-        if activities?.advance(now: now, speed: scheduler.clockSpeed) == true { screenDirty = true }
-        perform(scheduler.advance(to: now))
-        updateStacks(at: now)
-        lockIfIdle(at: now)
-    }
-
-    public func handle(_ event: InputEvent) -> HostAction {
+    /// Input, routed to the screens: the one on top of the stack first where it is modal (the
+    /// help), then the Live Activities' and the lock's keys, then the overlays and the home screen.
+    func handleInput(_ event: InputEvent) -> HostAction {
         switch event {
         case .resize(let size):
             screenSize = size
             relayout()
         case .key(let key):
-            if showsHelp {
-                showsHelp = false
-                screenDirty = true
-                return HelpScreen.handle(key) == .closeAndQuit ? .quit : .continue
-            }
+            if overlays.last == .help { return run(HelpScreen.handle(key)) ?? .continue }
             if let action = handleActivityKey(key) { return action }
             if let action = handleLockedInteractionKey(key) { return action }
             if let action = handlePresentationKey(key) { return action }
-            if showsInspector, InspectorScreen.handle(key) == .close {
-                showsInspector = false
-                invalidateAll()
-                return .continue
-            }
+            if showsInspector, let effect = InspectorScreen.handle(key) { return run(effect) ?? .continue }
             if !showsInspector, let action = handleInteractionKey(key) { return action }
-            if handleSchedulingKey(key) { return .continue }
-            if handleStackKey(key) { return .continue }
-            switch key {
-            case .character("q"), .control("c"), .control("d"): return .quit
-            case .character("?"), .function(1):
-                showsHelp = true
-                screenDirty = true
-            case .character("R"):
-                for instance in instances { perform(scheduler.requestReload(instance.id, reason: .user, at: clock.now())) }
-            case .pageDown, .character("n"):
-                turnPage(to: currentPage + 1)
-            case .pageUp, .character("p"):
-                turnPage(to: currentPage - 1)
-            case .character(let c) where c.isNumber:
-                if let n = c.wholeNumberValue, n >= 1 { turnPage(to: n - 1) }
-            default:
-                break
-            }
+            if let effect = HomeKeys.handle(key, page: currentPage, pageShown: !showsInspector) { return run(effect) ?? .continue }
         case .mouse(let mouse):
             return handleMouse(mouse)
         }

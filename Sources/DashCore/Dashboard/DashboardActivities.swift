@@ -170,7 +170,7 @@ extension Dashboard {
             screenDirty = true
             return .continue
         }
-        guard !showsInspector, interaction.detail == nil, !interaction.showsControlCenter else { return nil }
+        guard !showsInspector, detailView == nil, !showsControlCenter else { return nil }
         if key == .character("x") {
             if activities.toggleExpansion(at: now) { screenDirty = true; invalidateAll() }
             return activities.inIsland(at: now).isEmpty ? nil : .continue
@@ -215,7 +215,7 @@ extension Dashboard {
             }
             return false
         }
-        guard let rect = activities.islandRect, rect.contains(mouse.location), !showsInspector, interaction.detail == nil, !interaction.showsControlCenter else { return false }
+        guard let rect = activities.islandRect, rect.contains(mouse.location), !showsInspector, detailView == nil, !showsControlCenter else { return false }
         if let expansion = activities.expansion {
             if let i = activities.islandElements.firstIndex(where: { $0.rect.contains(mouse.location) }) {
                 activities.islandFocus.focus(i)

@@ -25,12 +25,6 @@ extension Dashboard {
 
     // MARK: State for tests and screens
 
-    /// True while the control center covers the screen.
-    public var showsControlCenter: Bool { interaction.showsControlCenter }
-
-    /// The widget whose detail view is open, and its URL.
-    public var detailView: (instance: Int, url: URL?)? { interaction.detail }
-
     /// True from a tap on the widget until the timeline reloaded after it is on screen.
     public func isInvalidated(_ instance: Int) -> Bool { interaction.widgets[instance]?.isPending ?? false }
 
@@ -83,18 +77,19 @@ extension Dashboard {
         interaction.widgetURLs[instance] = rendered.widgetURL
     }
 
-    /// Draws the detail view or the control center over the screen when one is open.
-    func drawInteractionScreens(_ drawn: inout DashboardFrame, now: Date) {
-        if let detail = interaction.detail, let instance = instance(at: detail.instance) {
-            let rendered = DetailScreen.draw(instance, url: detail.url, into: &drawn.frame.canvas, environment: environment, now: now,
-                                             locked: isLocked, canOpen: detail.url.map { LinkOpener.isWebURL($0) && interaction.opener != nil } ?? false)
-            drawn.frame.redraw(at: rendered.nextRefresh)
-        }
-        if interaction.showsControlCenter {
-            drawn.regions.controlTiles = ControlCenterScreen.draw(
-                interaction.controls.map { controlTile($0, now: now) }, focused: interaction.controlFocus,
-                into: &drawn.frame.canvas, environment: environment, now: now, locked: isLocked)
-        }
+    /// Draws the detail view of `instance` over the screen.
+    func drawDetail(_ drawn: inout DashboardFrame, instance id: Int, url: URL?, now: Date) {
+        guard let instance = instance(at: id) else { return }
+        let rendered = DetailScreen.draw(instance, url: url, into: &drawn.frame.canvas, environment: environment, now: now,
+                                         locked: isLocked, canOpen: url.map { LinkOpener.isWebURL($0) && interaction.opener != nil } ?? false)
+        drawn.frame.redraw(at: rendered.nextRefresh)
+    }
+
+    /// Draws the control center over the screen.
+    func drawControlCenter(_ drawn: inout DashboardFrame, now: Date) {
+        drawn.regions.controlTiles = ControlCenterScreen.draw(
+            interaction.controls.map { controlTile($0, now: now) }, focused: interaction.controlFocus,
+            into: &drawn.frame.canvas, environment: environment, now: now, locked: isLocked)
     }
 
     /// The status line's notice ("opened https://…"), while it lasts.
@@ -117,17 +112,18 @@ extension Dashboard {
         return earliest
     }
 
-    /// Takes in finished intents and control values, gives up intents past their limit and
-    /// clears messages whose time is over.
-    func advanceInteraction(now: Date) {
-        for delivery in interaction.mailbox.drain() {
-            switch delivery {
-            case .performed(let serial, let error):
-                finishPerform(serial, error: error, now: now)
-            case .controlValue(let kind, let serial, let result):
-                takeControlValue(kind, serial: serial, result: result)
-            }
+    /// Takes in a finished intent or a control's value.
+    func takeIntentAnswer(_ delivery: IntentDelivery, now: Date) {
+        switch delivery {
+        case .performed(let serial, let error):
+            finishPerform(serial, error: error, now: now)
+        case .controlValue(let kind, let serial, let result):
+            takeControlValue(kind, serial: serial, result: result)
         }
+    }
+
+    /// Gives up intents past their limit and clears messages whose time is over.
+    func advanceInteraction(now: Date) {
         if !interaction.performing.isEmpty {
             for (serial, p) in interaction.performing where p.deadline <= now {
                 // A hung intent cannot be stopped, only abandoned: cancel it (a cooperative one
@@ -173,46 +169,23 @@ extension Dashboard {
 
     // MARK: Keys and the mouse
 
-    /// Handles the keys of interactivity; nil for keys that are not its own.
+    /// Handles the keys of the control center and the detail view when one is open; nil for
+    /// keys that are not theirs (the page's own, arrows and Enter among them, are ``HomeKeys``).
     func handleInteractionKey(_ key: Key) -> HostAction? {
-        if interaction.showsControlCenter { return handleControlCenterKey(key) }
-        if let detail = interaction.detail {
-            switch DetailScreen.handle(key, url: detail.url) {
-            case .close:
-                interaction.detail = nil
-                invalidateAll()
-            case .open(let url):
-                openExternally(url)
-            case nil:
-                break
-            }
+        if showsControlCenter { return handleControlCenterKey(key) }
+        if let detail = detailView {
+            if let effect = DetailScreen.handle(key, url: detail.url) { _ = run(effect) }
             // The detail view is modal: the page's keys wait until it closes.
             return .continue
         }
-        switch key {
-        case .character("c"):
-            openControlCenter()
-            return .continue
-        case .enter, .character(" "):
-            activateFocused()
-            return .continue
-        case .up, .down, .left, .right:
-            moveFocus(key)
-            return .continue
-        default:
-            return nil
-        }
+        return nil
     }
 
     /// While locked, `c` still opens the control center (its text redacted, its actions off),
     /// as the lock screen's controls do; nil for every other key.
     func handleLockedInteractionKey(_ key: Key) -> HostAction? {
         guard isLocked, presentation.lock.prompt == nil else { return nil }
-        if interaction.showsControlCenter, key == .escape || key == .character("c") {
-            interaction.showsControlCenter = false
-            screenDirty = true
-            return .continue
-        }
+        if showsControlCenter, key == .escape || key == .character("c") { return run(.close) }
         if key == .character("c") {
             openControlCenter()
             return .continue
@@ -223,8 +196,8 @@ extension Dashboard {
     /// A click taps what is under it: a control tile, an element, or a panel with a widget URL.
     func handleMouse(_ mouse: MouseEvent) -> HostAction {
         guard mouse.kind == .click else { return .continue }
-        if !interaction.showsControlCenter, handleActivityMouse(mouse) { return .continue }
-        if interaction.showsControlCenter {
+        if !showsControlCenter, handleActivityMouse(mouse) { return .continue }
+        if showsControlCenter {
             if let i = interaction.controlTiles.firstIndex(where: { $0.contains(mouse.location) }) {
                 interaction.controlFocus = i
                 actOnControl(i)
@@ -232,7 +205,7 @@ extension Dashboard {
             }
             return .continue
         }
-        guard !isLocked, interaction.detail == nil, !showsInspector, !showsHelp else { return .continue }
+        guard !isLocked, detailView == nil, !showsInspector, !showsHelp else { return .continue }
         guard let panel = interaction.panels.first(where: { $0.rect.contains(mouse.location) }) else { return .continue }
         let local = CellPoint(x: mouse.location.x - panel.rect.x, y: mouse.location.y - panel.rect.y)
         if let element = interaction.elements[panel.id]?.first(where: { $0.rect.contains(local) }) {
@@ -347,8 +320,7 @@ extension Dashboard {
             openExternally(url)
             return
         }
-        interaction.detail = (instance, url)
-        screenDirty = true
+        push(.detail(instance: instance, url: url))
     }
 
     func openExternally(_ url: URL) {

@@ -1,39 +1,14 @@
 import Foundation
 import WidgetDash
 
-/// The dashboard's scheduling controls: focus and `r`, the inspector, time travel and
+/// The dashboard's scheduling controls: `r`, time travel, the inspector's table and
 /// WidgetCenter. Kept apart from the screen code in Dashboard.swift.
 extension Dashboard {
-    /// How far `]` and `}` travel.
-    public static let shortJump: TimeInterval = 15 * 60
-    public static let longJump: TimeInterval = 60 * 60
-
-    /// Handles the keys of focus, reloads, the inspector and time travel; false for others.
-    func handleSchedulingKey(_ key: Key) -> Bool {
-        switch key {
-        case .tab:
-            focus.next()
-            invalidateAll()
-        case .backTab:
-            focus.previous()
-            invalidateAll()
-        case .character("r"):
-            guard let id = focus.focused else { return true }
-            perform(scheduler.requestReload(id, reason: .user, at: clock.now()))
-            if showsInspector { screenDirty = true }
-        case .character("i"):
-            showsInspector = true
-            screenDirty = true
-        case .character("]"):
-            travel(by: Self.shortJump)
-        case .character("}"):
-            travel(by: Self.longJump)
-        case .character("0"):
-            returnToRealTime()
-        default:
-            return false
-        }
-        return true
+    /// Reloads the focused widget as the person asked (`r`); the inspector shows it at once.
+    func reloadFocused() {
+        guard let id = focus.focused else { return }
+        perform(scheduler.requestReload(id, reason: .user, at: clock.now()))
+        if showsInspector { screenDirty = true }
     }
 
     /// Reloads the widgets of a kind (nil: all) for a reason that is not the policy, such as

@@ -52,8 +52,9 @@ struct PerformingIntent {
     var task: Task<Void, Never>
 }
 
-/// The state of interactivity on the dashboard: elements on screen, taps in flight, the detail
-/// view and the control center. Lives on the run loop, like the rest of `Dashboard`.
+/// The state of interactivity on the dashboard: elements on screen, taps in flight, the control
+/// center's controls and values (whether the detail view or the control center is open is the
+/// screen stack's: see ScreenStack.swift). Lives on the run loop, like the rest of `Dashboard`.
 final class InteractionState {
     let mailbox = IntentMailbox()
 
@@ -75,14 +76,11 @@ final class InteractionState {
 
     /// Set by `setLinkOpener` (a shell passes its options' on to every dashboard it builds).
     var opener: LinkOpener?
-    /// The detail view over the page: which widget, and the URL that opened it.
-    var detail: (instance: Int, url: URL?)?
     /// A line shown in the status bar for a moment ("opened https://…").
     var notice: (text: String, until: Date)?
 
     /// Set by `setControls` (a shell passes its options' on to every dashboard it builds).
     var controls: [ControlDescription] = []
-    var showsControlCenter = false
     var controlFocus: Int?
     var controlValues: [String: ControlValueState] = [:]
     var controlFetches: [String: Task<Void, Never>] = [:]

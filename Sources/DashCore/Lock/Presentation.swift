@@ -138,7 +138,7 @@ extension Dashboard {
     }
 
     /// Verifies a typed passcode on another thread; the loop stays responsive meanwhile (the
-    /// prompt says "Checking…", Esc abandons it) and takes the answer in `advance()`.
+    /// prompt says "Checking…", Esc abandons it) and takes the answer from the inbox.
     private func startPasscodeCheck(_ typed: String, attempt: Int) {
         guard let hash = presentation.lock.passcode else { return }
         let mailbox = presentation.passcodeChecks
@@ -147,14 +147,12 @@ extension Dashboard {
         }
     }
 
-    /// Takes in the answers of passcode checks (called from `advance()`).
-    func takePasscodeChecks(at now: Date) {
-        for check in presentation.passcodeChecks.drain() {
-            switch presentation.lock.finishCheck(attempt: check.attempt, matches: check.matches, at: now) {
-            case .unlocked: didUnlock()
-            case .none: break
-            default: screenDirty = true
-            }
+    /// Takes in the answer of a passcode check (an event of the inbox).
+    func takePasscodeCheck(_ check: PasscodeCheck, at now: Date) {
+        switch presentation.lock.finishCheck(attempt: check.attempt, matches: check.matches, at: now) {
+        case .unlocked: didUnlock()
+        case .none: break
+        default: screenDirty = true
         }
     }
 

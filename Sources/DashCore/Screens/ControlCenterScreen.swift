@@ -3,18 +3,9 @@ import WidgetDash
 
 /// The control center (`c`): the controls as tiles in a grid over the screen, like iOS 18's.
 public enum ControlCenterScreen {
-    /// What a key asks of the dashboard beyond moving the focus.
-    public enum Effect: Equatable, Sendable {
-        case close
-        /// Tap the control at this index.
-        case act(Int)
-        /// Not the control center's key (quitting keys go through).
-        case notHandled
-    }
-
     /// Tab and the arrows move the focus among `count` tiles in `columns`, Enter and Space tap
     /// the focused one, Esc and c close.
-    public static func handle(_ key: Key, focus: inout Int?, count: Int, columns: Int) -> Effect? {
+    public static func handle(_ key: Key, focus: inout Int?, count: Int, columns: Int) -> ScreenEffect? {
         func move(_ delta: Int) {
             guard count > 0 else { return }
             let current = focus ?? 0

@@ -15,12 +15,9 @@ public enum DemoScreen {
         }
     }
 
-    /// What a key asks of the shell beyond the new state.
-    public enum Effect: Equatable, Sendable { case leave }
-
     /// f/F (→/←) change the family and go to its first page, n/p (PgDn/PgUp) turn pages
     /// (clamped to the pages drawn after the next frame), Esc, d and q leave.
-    public static func handle(_ key: Key, _ state: inout State) -> Effect? {
+    public static func handle(_ key: Key, _ state: inout State) -> ScreenEffect? {
         let all = WidgetFamily.allCases
         let i = all.firstIndex(of: state.family) ?? 0
         switch key {

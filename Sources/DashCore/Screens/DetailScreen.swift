@@ -7,15 +7,8 @@ import WidgetDash
 /// widgetdash has no app to open, so the "place in the app" is this view: the widget at its
 /// biggest, with the URL it asked for shown as it is.
 public enum DetailScreen {
-    /// What a key asks of the dashboard.
-    public enum Effect: Equatable, Sendable {
-        case close
-        /// Open the URL in the browser.
-        case open(URL)
-    }
-
     /// Esc, Backspace and q close; o opens a web URL.
-    public static func handle(_ key: Key, url: URL?) -> Effect? {
+    public static func handle(_ key: Key, url: URL?) -> ScreenEffect? {
         switch key {
         case .escape, .backspace, .character("q"): return .close
         case .character("o"): return url.flatMap { LinkOpener.isWebURL($0) ? .open($0) : nil }

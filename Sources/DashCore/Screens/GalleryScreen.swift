@@ -15,15 +15,8 @@ public enum GalleryScreen {
         }
     }
 
-    /// What a key asks of the shell beyond the new state.
-    public enum Effect: Equatable, Sendable {
-        case leave
-        /// Add the widget in this family to the page on screen (in the config file).
-        case add(kind: String, family: WidgetFamily)
-    }
-
     /// ↑↓ (j/k) choose the widget, ←→ (h/l, Tab) its family, Enter adds it, Esc, g and q leave.
-    public static func handle(_ key: Key, _ state: inout State, widgets: [WidgetDescription]) -> Effect? {
+    public static func handle(_ key: Key, _ state: inout State, widgets: [WidgetDescription]) -> ScreenEffect? {
         let count = widgets.count
         let families = widgets.indices.contains(state.selected) ? widgets[state.selected].supportedFamilies.count : 1
         switch key {

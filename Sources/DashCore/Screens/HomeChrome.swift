@@ -56,16 +56,8 @@ enum TooSmallScreen {
 /// A screen in the Elm shape: ``handle(_:)`` says what a key does, ``render(into:palette:)``
 /// draws it and writes nothing else.
 public enum HelpScreen {
-    /// What a key does while the help is up.
-    public enum Effect: Equatable, Sendable {
-        /// Close the help.
-        case close
-        /// Close the help and quit (`q`).
-        case closeAndQuit
-    }
-
     /// Any key closes the help; `q` quits as well.
-    public static func handle(_ key: Key) -> Effect {
+    public static func handle(_ key: Key) -> ScreenEffect {
         key == .character("q") ? .closeAndQuit : .close
     }
 

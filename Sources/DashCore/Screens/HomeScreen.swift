@@ -37,7 +37,15 @@ extension Dashboard {
             if showsInspector { drawInspector(&drawn.frame.canvas, page: placements.map { slotInstance($0.index) }, now: now) }
         }
         if !isLocked && !showsInspector { drawIsland(&drawn, now: now) }
-        drawInteractionScreens(&drawn, now: now)
+        // The stack, bottom up: the screens over the page, the status line, then the help,
+        // which covers the status line too.
+        for overlay in overlays {
+            switch overlay {
+            case .detail(let instance, let url): drawDetail(&drawn, instance: instance, url: url, now: now)
+            case .controlCenter: drawControlCenter(&drawn, now: now)
+            case .inspector, .help: break
+            }
+        }
         drawStatusLine(&drawn, pageCount: layout.pages.count, page: page, now: now)
         if showsHelp { HelpScreen.render(into: &drawn.frame.canvas, palette: environment.palette) }
         return drawn

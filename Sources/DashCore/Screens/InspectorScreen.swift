@@ -8,12 +8,9 @@ import WidgetDash
 /// the rows whenever it redraws, and redraws whenever an answer, an entry or a deadline comes,
 /// which is what makes the table live without a timer of its own.
 public enum InspectorScreen {
-    /// What a key asks of the dashboard while the inspector is up.
-    public enum Effect: Equatable, Sendable { case close }
-
     /// Esc and i close the inspector; other keys go on to the dashboard (`r` reloads, time
     /// travel, quitting).
-    public static func handle(_ key: Key) -> Effect? {
+    public static func handle(_ key: Key) -> ScreenEffect? {
         key == .escape || key == .character("i") ? .close : nil
     }
 

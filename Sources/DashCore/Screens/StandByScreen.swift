@@ -4,12 +4,9 @@ import WidgetDash
 /// StandBy (`s`): two small widgets side by side filling the screen, on black, without their
 /// container backgrounds, laid out at the larger size.
 public enum StandByScreen {
-    /// What a key asks of the shell beyond the new state.
-    public enum Effect: Equatable, Sendable { case leave }
-
     /// ← → change the pair shown (`index` is the left one among `count` small widgets); Esc,
     /// s and q leave.
-    public static func handle(_ key: Key, index: inout Int, count: Int) -> Effect? {
+    public static func handle(_ key: Key, index: inout Int, count: Int) -> ScreenEffect? {
         switch key {
         case .escape, .character("s"), .character("q"): return .leave
         case .right: if count > 0 { index = (index + 1) % count }

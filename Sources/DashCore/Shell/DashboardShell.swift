@@ -40,7 +40,7 @@ public final class DashboardShell: InteractiveHost {
     var screenSize = CellSize(width: 80, height: 24)
     var dirty = true
     var waker: (@Sendable () -> Void)?
-    private var watcher: (any ConfigWatching)?
+    var watcher: (any ConfigWatching)?
     var loadedText: String?
     private var configTheme: String?
     private var configScheme: ColorScheme?
@@ -211,16 +211,6 @@ public final class DashboardShell: InteractiveHost {
         return renderFrame(size: screenSize).frame.nextRedraw
     }
 
-    public func advance() {
-        if watcher?.takeChange() == true { reloadConfig() }
-        for (key, entry) in arrived.items.withLock({ let all = $0; $0.removeAll(); return all }) {
-            previews[key] = entry
-            dirty = true
-        }
-        dashboard.advance()
-        if platter?.advance() == true { dirty = true }
-    }
-
     public func handle(_ event: InputEvent) -> HostAction {
         if case .resize(let size) = event {
             screenSize = size
@@ -281,21 +271,30 @@ public final class DashboardShell: InteractiveHost {
         var state = GalleryScreen.State(selected: galleryIndex, family: galleryFamily)
         let effect = GalleryScreen.handle(key, &state, widgets: widgets)
         (galleryIndex, galleryFamily) = (state.selected, state.family)
-        switch effect {
-        case .leave: return leave()
-        case .add(let kind, let family): if add(kind: kind, family: family) { enter(.home) }
-        case nil: break
-        }
         dirty = true
-        return .continue
+        return effect.map(run) ?? .continue
     }
 
     private func handleDemo(_ key: Key) -> HostAction {
         var state = DemoScreen.State(family: demoFamily, page: demoPage)
-        if DemoScreen.handle(key, &state) == .leave { return leave() }
+        if let effect = DemoScreen.handle(key, &state) { return run(effect) }
         if state.family != demoFamily { showDemo(family: state.family) } else { demoPage = state.page }
         dirty = true
         return .continue
+    }
+
+    /// The shell's effect runner: leaving a mode and adding a widget are the shell's own; the
+    /// rest the dashboard's runner runs.
+    func run(_ effect: ScreenEffect) -> HostAction {
+        switch effect {
+        case .leave:
+            return leave()
+        case .add(let kind, let family):
+            if add(kind: kind, family: family) { enter(.home) }
+            return .continue
+        default:
+            return dashboard.run(effect) ?? .continue
+        }
     }
 
     /// Opens the demo of `family`.
@@ -308,7 +307,7 @@ public final class DashboardShell: InteractiveHost {
     }
 
     private func handleStandBy(_ key: Key) -> HostAction {
-        if StandByScreen.handle(key, index: &standByIndex, count: standByWidgets.count) == .leave { return leave() }
+        if let effect = StandByScreen.handle(key, index: &standByIndex, count: standByWidgets.count) { return run(effect) }
         dirty = true
         return .continue
     }

@@ -149,15 +149,6 @@ extension Dashboard {
         for _ in order where ring.focused != id { ring.next() }
         focus = ring
     }
-
-    /// `<` and `>` rotate the focused stack (else the page's first); true when handled.
-    func handleStackKey(_ key: Key) -> Bool {
-        switch key {
-        case .character("<"): return rotateStack(containing: FocusRing.instance(of: focus.focused), by: -1)
-        case .character(">"): return rotateStack(containing: FocusRing.instance(of: focus.focused), by: 1)
-        default: return false
-        }
-    }
 }
 
 extension SmartStack {

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Writes Sources/widgetdash/idle.order: the functions an idle default dashboard runs (start-up,
+# then SECONDS of idle ticks), which the release link puts first in the binary's text (lld's
+# --symbol-ordering-file, see Package.swift). Code the dashboard runs is then packed into a few
+# pages instead of spread over the whole 20 MB text, so far fewer code pages are resident.
+#
+#   scripts/idle-order.sh [BINARY] [SECONDS]   # default: .build/release/widgetdash, 30
+#
+# Run it again when the start-up or idle path changes a lot; a stale file only makes the layout
+# less tight (names it lists that no longer exist are skipped). The functions are found by
+# running the dashboard under callgrind in a detached tmux pane. Valgrind 3.19 cannot read the
+# DWARF 5 of the static Swift libraries, so it runs a copy without debug info, and needs the
+# same sigsuspend preload as scripts/callgrind-bench.sh.
+set -eu
+cd "$(dirname "$0")/.."
+bin=${1:-.build/release/widgetdash}
+secs=${2:-30}
+work=$(mktemp -d)
+trap 'tmux kill-session -t "idle-order-$$" 2>/dev/null || true; rm -rf "$work"' EXIT
+cat > "$work/shim.c" <<'EOF'
+#define _GNU_SOURCE
+#include <signal.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int sigsuspend(const sigset_t *mask) { sigset_t copy = *mask; return syscall(SYS_rt_sigsuspend, &copy, 8); }
+EOF
+cc -shared -fPIC -O2 -o "$work/shim.so" "$work/shim.c"
+objcopy --strip-debug "$bin" "$work/widgetdash"
+for d in config data state run; do mkdir -p "$work/$d"; chmod 700 "$work/$d"; done
+tmux new-session -d -s "idle-order-$$" -x 120 -y 40 \
+  "TERM=xterm-256color XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data \
+   XDG_STATE_HOME=$work/state XDG_RUNTIME_DIR=$work/run LD_PRELOAD=$work/shim.so \
+   valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/idle.out $work/widgetdash 2>$work/valgrind.log"
+# Start-up under valgrind takes a while; wait for the first frame, then let it idle.
+sleep 20
+sleep "$secs"
+(cd "$work" && callgrind_control -d >/dev/null)
+sleep 3
+python3 - "$work" <<'EOF'
+import glob, re, subprocess, sys
+work = sys.argv[1]
+executed = []
+for path in sorted(glob.glob(f"{work}/idle.out.*")):
+    for line in open(path):
+        m = re.match(r"^c?fn=\(\d+\) (.*)$", line.rstrip("\n"))
+        if m:
+            executed.append(m.group(1).split("'")[0])  # 'N marks a recursion level
+nm = subprocess.run(["nm", "--defined-only", f"{work}/widgetdash"], capture_output=True, text=True).stdout
+defined = {p[2] for p in (l.split() for l in nm.splitlines()) if len(p) == 3 and p[1] in "tTwW"}
+order, seen = [], set()
+for name in executed:
+    if name in defined and name not in seen:
+        seen.add(name)
+        order.append(name)
+if len(order) < 1000:
+    sys.exit(f"only {len(order)} functions ran; did the dashboard start? see {work}/valgrind.log")
+with open("Sources/widgetdash/idle.order", "w") as f:
+    f.write("\n".join(order) + "\n")
+print(f"Sources/widgetdash/idle.order: {len(order)} functions")
+EOF
