@@ -83,22 +83,6 @@ struct ShellScreenTests {
         #expect(shell.showsProblems && shell.problems.first?.line == 2)
     }
 
-    @Test func watcherSeesASaveWithoutPolling() async throws {
-        let file = Self.tempConfig("[[page]]\nwidgets = [\"clock@small\"]\n")
-        let watcher = try #require(ConfigWatcher(file: file))
-        let woke = WakeCounter()
-        watcher.setWaker { woke.bump() }
-        // An editor's save: a new file renamed over the old one.
-        let temp = file.deletingLastPathComponent().appendingPathComponent(".config.toml.swp")
-        try "[[page]]\nwidgets = []\n".write(to: temp, atomically: false, encoding: .utf8)
-        _ = rename(temp.path, file.path)
-        for _ in 0..<200 where woke.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(woke.count > 0)
-        #expect(watcher.takeChange())
-        #expect(!watcher.takeChange())
-        watcher.stop()
-    }
-
     @Test func galleryAddsToTheCurrentPageAndThePlacementSurvivesARestart() async throws {
         let size = CellSize(width: 100, height: 30)
         let (shell, file) = await Self.shell(config: "# my comment\n[[page]]\nwidgets = [\"clock@small\"]  # keep\n[[page]]\nwidgets = [\"system@small\"]\n", size: size)
@@ -161,14 +145,6 @@ struct ShellScreenTests {
         #expect(shell.mode == .home)
     }
 }
-
-final class WakeCounter: Sendable {
-    private let value = Mutex(0)
-    func bump() { value.withLock { $0 += 1 } }
-    var count: Int { value.withLock { $0 } }
-}
-
-import Synchronization
 
 extension Dashboard {
     /// Goes to a page (0-based) as the number keys do.
