@@ -92,7 +92,7 @@ let package = Package(
             dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashTesting"],
             exclude: ["Goldens"]
         ),
-        // DashSystem only for the shell tests that edit and watch a real config.toml.
+        // DashSystem only for the shell tests that edit a real config.toml.
         .testTarget(name: "DashCoreTests", dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashSystem", "DashTerminal", "DashTesting"], exclude: ["Goldens"]),
         .testTarget(name: "DashSystemTests", dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashSystem", "DashTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
