@@ -207,15 +207,14 @@ final class InteractiveNode: WrappingNode {
 }
 
 /// Draws `[` and `]` around a child, on its middle row: the terminal's bordered button.
-final class BracketNode: LayoutNode {
-    let child: LayoutNode
+final class BracketNode: WrappingNode {
     let style: CellStyle
 
     init(child: LayoutNode, style: CellStyle) {
-        self.child = child
         self.style = style
-        super.init()
-        layoutPriority = child.layoutPriority
+        super.init(child: child)
+        // The brackets take their two cells whatever the label is.
+        isSpacer = false
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
