@@ -96,11 +96,7 @@ struct BatteryMedium: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            HStack(spacing: 1) {
-                BatteryStatusLabel(state: state).layoutPriority(1)
-                Spacer(minLength: 1)
-                Text(BatteryWords.remaining(state, at: date) ?? " ").bold().lineLimit(1)
-            }
+            BatteryHeader(state: state, date: date) { BatteryStatusLabel(state: state).layoutPriority(1) }
             Spacer(minLength: 0)
             HStack(alignment: .top, spacing: 3) {
                 VStack(alignment: .leading, spacing: 0) {
@@ -108,11 +104,7 @@ struct BatteryMedium: View {
                     BatteryBar(state: state)
                 }
                 .frame(width: 16, alignment: .leading)
-                VStack(alignment: .leading, spacing: 0) {
-                    ForEach(Array(BatteryFacts.rows(state, zone: zone).prefix(4).enumerated()), id: \.offset) { _, row in
-                        BatteryDetailRow(title: row.0, value: row.1)
-                    }
-                }
+                BatteryFactList(rows: BatteryFacts.rows(state, zone: zone).prefix(4))
                 .frame(maxWidth: .infinity, alignment: .leading)
             }
             Spacer(minLength: 0)
@@ -145,6 +137,41 @@ enum BatteryFacts {
     }
 }
 
+/// The status, then the time left on the right: how the medium and large families open. Each
+/// weights the status its own way (the medium keeps it whole, the large makes it bold).
+struct BatteryHeader<Status: View>: View {
+    let state: BatteryState
+    let date: Date
+    let status: Status
+
+    init(state: BatteryState, date: Date, @ViewBuilder status: () -> Status) {
+        self.state = state
+        self.date = date
+        self.status = status()
+    }
+
+    var body: some View {
+        HStack(spacing: 1) {
+            status
+            Spacer(minLength: 1)
+            Text(BatteryWords.remaining(state, at: date) ?? " ").bold().lineLimit(1)
+        }
+    }
+}
+
+/// Detail rows one under another, as the medium and large families list them.
+struct BatteryFactList: View {
+    let rows: ArraySlice<(String, String)>
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            ForEach(Array(rows.enumerated()), id: \.offset) { _, row in
+                BatteryDetailRow(title: row.0, value: row.1)
+            }
+        }
+    }
+}
+
 /// "Power  13.0 W drawn": a dim title and a value.
 struct BatteryDetailRow: View {
     let title: String
@@ -166,19 +193,11 @@ struct BatteryLarge: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            HStack(spacing: 1) {
-                BatteryStatusLabel(state: state).bold()
-                Spacer(minLength: 1)
-                Text(BatteryWords.remaining(state, at: date) ?? " ").bold().lineLimit(1)
-            }
+            BatteryHeader(state: state, date: date) { BatteryStatusLabel(state: state).bold() }
             Text(" ")
             HStack(alignment: .top, spacing: 3) {
                 BigPercent(level: state.level)
-                VStack(alignment: .leading, spacing: 0) {
-                    ForEach(Array(BatteryFacts.rows(state, zone: zone).filter { $0.0 != "Health" }.prefix(3).enumerated()), id: \.offset) { _, row in
-                        BatteryDetailRow(title: row.0, value: row.1)
-                    }
-                }
+                BatteryFactList(rows: BatteryFacts.rows(state, zone: zone).filter { $0.0 != "Health" }.prefix(3))
                 Spacer(minLength: 0)
             }
             BatteryBar(state: state)
