@@ -116,6 +116,27 @@ struct AccountLabel: View {
     }
 }
 
+/// "Available" over the balance.
+struct AvailableText: View {
+    let entry: BankEntry
+    var body: some View {
+        Text("Available").font(.caption).foregroundStyle(.secondary)
+        BalanceText(entry: entry)
+    }
+}
+
+/// A caption, then a row per transaction.
+struct TransactionList: View {
+    let caption: String
+    let transactions: [BankEntry.Transaction]
+    var body: some View {
+        Text(caption).font(.caption).foregroundStyle(.secondary)
+        ForEach(transactions, id: \.self) { t in
+            TransactionRow(transaction: t)
+        }
+    }
+}
+
 /// The balance, large: the privacy-sensitive part.
 struct BalanceText: View {
     let entry: BankEntry
@@ -145,8 +166,7 @@ struct AvailableBalance: View {
         VStack(alignment: .leading, spacing: 0) {
             AccountLabel(entry: entry)
             Spacer(minLength: 0)
-            Text("Available").font(.caption).foregroundStyle(.secondary)
-            BalanceText(entry: entry)
+            AvailableText(entry: entry)
             Spacer(minLength: 0)
         }
     }
@@ -169,10 +189,7 @@ struct BankMedium: View {
             AvailableBalance(entry: entry)
                 .frame(width: 18)
             VStack(alignment: .leading, spacing: 0) {
-                Text("Latest").font(.caption).foregroundStyle(.secondary)
-                ForEach(Array(entry.transactions.prefix(4)), id: \.self) { t in
-                    TransactionRow(transaction: t)
-                }
+                TransactionList(caption: "Latest", transactions: Array(entry.transactions.prefix(4)))
                 Spacer(minLength: 0)
             }
         }
@@ -185,13 +202,9 @@ struct BankLarge: View {
         VStack(alignment: .leading, spacing: 0) {
             AccountLabel(entry: entry)
             Text(" ")
-            Text("Available").font(.caption).foregroundStyle(.secondary)
-            BalanceText(entry: entry)
+            AvailableText(entry: entry)
             Text(" ")
-            Text("Latest transactions").font(.caption).foregroundStyle(.secondary)
-            ForEach(entry.transactions, id: \.self) { t in
-                TransactionRow(transaction: t)
-            }
+            TransactionList(caption: "Latest transactions", transactions: entry.transactions)
             Spacer(minLength: 0)
             HStack(spacing: 1) {
                 Text("In").foregroundStyle(.secondary)
