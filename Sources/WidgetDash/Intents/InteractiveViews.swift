@@ -43,8 +43,7 @@ public struct Button<Label: View>: View, PrimitiveView {
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         let id = context.takeInteractiveID()
-        var inner = env
-        if inner.foregroundStyle == nil && env.buttonStyle == .bracketed { inner.foregroundStyle = AnyShapeStyle(TintShapeStyle()) }
+        let inner = env.buttonStyle == .bracketed ? env.tintingUnstyledLabel() : env
         var node = resolveSingle(label, inner, context)
         if env.buttonStyle == .bracketed {
             var style = CellStyle(foreground: env.resolve(inner.foregroundStyle ?? AnyShapeStyle(TintShapeStyle())))
@@ -125,8 +124,7 @@ public struct Link<Label: View>: View, PrimitiveView {
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         let id = context.takeInteractiveID()
-        var inner = env
-        if inner.foregroundStyle == nil { inner.foregroundStyle = AnyShapeStyle(TintShapeStyle()) }
+        let inner = env.tintingUnstyledLabel()
         let child = resolveSingle(label, inner, context)
         guard context.allowsLinks(env) else { return [child] }
         let underlined = RestyleNode(child: child) { $0.attributes.insert(.underline) }
@@ -203,6 +201,16 @@ final class InteractiveNode: WrappingNode {
         if !visible.isEmpty {
             context.interactiveElements.append(InteractiveElement(id: id, rect: visible, kind: kind, action: action))
         }
+    }
+}
+
+extension EnvironmentValues {
+    /// The environment of a label that can be pressed (a bracketed button's, a link's): a label
+    /// with no foreground style of its own takes the tint, so it stands out from the content.
+    func tintingUnstyledLabel() -> EnvironmentValues {
+        var inner = self
+        if inner.foregroundStyle == nil { inner.foregroundStyle = AnyShapeStyle(TintShapeStyle()) }
+        return inner
     }
 }
 
