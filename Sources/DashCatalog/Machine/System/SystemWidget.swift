@@ -253,10 +253,8 @@ struct DetailRow: View {
     let value: String
 
     var body: some View {
-        HStack(spacing: 1) {
-            Text(title).foregroundStyle(.secondary).frame(width: 5, alignment: .leading)
-            Text(value)
-        }
+        // The value may wrap, unlike a disk fact's: the load and memory lines are long.
+        FactRow(title: title, titleWidth: 5) { Text(value) }
     }
 }
 
