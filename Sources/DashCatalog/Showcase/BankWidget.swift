@@ -44,16 +44,10 @@ public struct BankEntry: TimelineEntry {
 
     /// "$128.45", "−$4.50", "+$1,820.00" with `signed`.
     public static func money(_ cents: Int, signed: Bool = false) -> String {
-        let magnitude = abs(cents)
-        var whole = String(magnitude / 100)
-        var grouped = ""
-        while whole.count > 3 {
-            grouped = "," + whole.suffix(3) + grouped
-            whole = String(whole.dropLast(3))
-        }
+        let magnitude = cents.magnitude
         let fraction = magnitude % 100 < 10 ? "0\(magnitude % 100)" : "\(magnitude % 100)"
         let sign = cents < 0 ? "−" : (signed ? "+" : "")
-        return sign + "$" + whole + grouped + "." + fraction
+        return sign + "$" + NumberWords.grouped(magnitude / 100) + "." + fraction
     }
 }
 

@@ -31,15 +31,7 @@ public struct HealthEntry: TimelineEntry {
     public var goalFraction: Double { stepGoal > 0 ? min(1, Double(steps) / Double(stepGoal)) : 0 }
 
     /// "6,842".
-    public static func grouped(_ n: Int) -> String {
-        var digits = String(abs(n))
-        var out = ""
-        while digits.count > 3 {
-            out = "," + digits.suffix(3) + out
-            digits = String(digits.dropLast(3))
-        }
-        return (n < 0 ? "−" : "") + digits + out
-    }
+    public static func grouped(_ n: Int) -> String { NumberWords.grouped(n) }
 }
 
 /// Sample data; a real provider would read the health store, which is only readable while the

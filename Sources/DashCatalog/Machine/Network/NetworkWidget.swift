@@ -185,15 +185,7 @@ enum NetworkWords {
     }
 
     /// "1,234,567".
-    static func grouped(_ n: UInt64) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, d) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(d)
-        }
-        return out
-    }
+    static func grouped(_ n: UInt64) -> String { NumberWords.grouped(n) }
 }
 
 /// A sparkline from zero (an idle link is a flat floor, not a wiggle), newest on the right.
