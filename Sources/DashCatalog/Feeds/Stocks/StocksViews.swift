@@ -17,16 +17,9 @@ struct StocksView: View {
             StocksList(quotes: entry.quotes, label: label(upper: true))
         } else if let sample = entry.sample {
             layout(sample)
-        } else if family == .accessoryInline {
-            Text("Unknown symbol \(entry.symbol.id)")
         } else {
-            VStack(alignment: .leading, spacing: 0) {
-                Text("Unknown symbol").bold()
-                Text(entry.symbol.id).foregroundStyle(.secondary)
-                if family != .accessoryRectangular { Spacer(minLength: 0) }
-                Text(family == .systemMedium ? "widgetdash set \(StockQuoteFeed.key(entry.symbol.id)) PRICE" : "press e to choose")
-                    .foregroundStyle(.secondary)
-            }
+            UnknownChoiceView(noun: "symbol", id: entry.symbol.id,
+                              hint: family == .systemMedium ? "widgetdash set \(StockQuoteFeed.key(entry.symbol.id)) PRICE" : "press e to choose")
         }
     }
 

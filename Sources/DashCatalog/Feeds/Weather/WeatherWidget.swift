@@ -204,20 +204,8 @@ struct WeatherView: View {
     private var content: some View {
         if let forecast = entry.forecast {
             layout(forecast)
-        } else if family == .accessoryInline {
-            Text("Unknown place \(entry.place.id)")
-        } else if family == .accessoryCircular {
-            VStack(spacing: 0) {
-                Text("Unknown")
-                Text("place")
-            }
         } else {
-            VStack(alignment: .leading, spacing: 0) {
-                Text("Unknown place").bold()
-                Text(entry.place.id).foregroundStyle(.secondary)
-                if family != .accessoryRectangular { Spacer(minLength: 0) }
-                Text("press e to choose").foregroundStyle(.secondary)
-            }
+            UnknownChoiceView(noun: "place", id: entry.place.id, hint: "press e to choose")
         }
     }
 
