@@ -96,8 +96,12 @@ enum DateWords {
     }
 
     /// A fraction as a whole percentage: "44%".
-    static func percent(_ fraction: Double) -> String {
-        guard fraction.isFinite else { return "–%" }
-        return "\(Int((min(1, max(0, fraction)) * 100).rounded()))%"
+    static func percent(_ fraction: Double) -> String { wholePercent(fraction) + "%" }
+
+    /// A fraction as a whole percentage without its sign, for a number drawn large: "44"; "–"
+    /// for a fraction that is not a number.
+    static func wholePercent(_ fraction: Double) -> String {
+        guard fraction.isFinite else { return "–" }
+        return String(Int((min(1, max(0, fraction)) * 100).rounded()))
     }
 }

@@ -39,9 +39,8 @@ struct BigPercent: View {
     let level: Double?
 
     var body: some View {
-        let whole = level.map { Int((min(1, max(0, $0)) * 100).rounded()) }
         HStack(alignment: .bottom, spacing: 0) {
-            Text(whole.map(String.init) ?? "–").font(.largeTitle).bold()
+            Text(level.map(DateWords.wholePercent) ?? "–").font(.largeTitle).bold()
             Text("%").bold()
         }
     }
@@ -267,8 +266,8 @@ struct BatteryCircular: View {
     let state: BatteryState
 
     var body: some View {
-        let whole = state.level.map { String(Int((min(1, max(0, $0)) * 100).rounded())) } ?? "–"
-        CapacityRing(fraction: state.level ?? 0, label: Text(state.status == .charging ? "ϟ\(whole)%" : "\(whole)%"))
+        let percent = BatteryWords.percent(state.level)
+        CapacityRing(fraction: state.level ?? 0, label: Text(state.status == .charging ? "ϟ" + percent : percent))
             .tint(BatteryWords.color(state.level, status: state.status))
     }
 }
