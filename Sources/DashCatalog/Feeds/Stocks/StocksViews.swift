@@ -1,18 +1,14 @@
 import Foundation
 import WidgetDash
 
-struct StocksView: View {
+struct StocksView: FeedView {
+    static let title = "Stocks"
     let entry: StocksEntry
 
     @Environment(\.widgetFamily) private var family
     @Environment(\.timeZone) private var timeZone
 
-    var body: some View {
-        FeedContentView(title: "Stocks", problem: entry.problem) { content }
-    }
-
-    @ViewBuilder
-    private var content: some View {
+    var content: some View {
         if family == .systemMedium && entry.quotes.count > 1 {
             StocksList(quotes: entry.quotes, label: label(upper: true))
         } else if let sample = entry.sample {

@@ -91,7 +91,7 @@ public struct WeatherIntent: WidgetConfigurationIntent {
 }
 
 /// One hour at one place, with its forecast (nil for an unknown place or a problem).
-public struct WeatherEntry: TimelineEntry {
+public struct WeatherEntry: TimelineEntry, FeedEntry {
     public let date: Date
     public let place: PlaceEntity
     public let forecast: WeatherForecast?
@@ -190,18 +190,14 @@ public struct WeatherWidget: Widget {
     }
 }
 
-struct WeatherView: View {
+struct WeatherView: FeedView {
+    static let title = "Weather"
     let entry: WeatherEntry
 
     @Environment(\.widgetFamily) private var family
     @Environment(\.timeZone) private var timeZone
 
-    var body: some View {
-        FeedContentView(title: "Weather", problem: entry.problem) { content }
-    }
-
-    @ViewBuilder
-    private var content: some View {
+    var content: some View {
         if let forecast = entry.forecast {
             layout(forecast)
         } else {
