@@ -186,6 +186,16 @@ enum NetworkWords {
 
     /// "1,234,567".
     static func grouped(_ n: UInt64) -> String { NumberWords.grouped(n) }
+
+    /// "9.4 GB · 7,234,118 packets · 12 dropped": one direction's counters; errors and drops
+    /// only when there were any.
+    static func counters(bytes: UInt64, packets: UInt64, errors: UInt64, dropped: UInt64) -> String {
+        let count = packets >= 1_000_000 ? DiskWords.count(packets) : grouped(packets)
+        var parts = [amount(Double(bytes)), "\(count) packets"]
+        if errors > 0 { parts.append("\(grouped(errors)) errors") }
+        if dropped > 0 { parts.append("\(grouped(dropped)) dropped") }
+        return parts.joined(separator: " · ")
+    }
 }
 
 /// A sparkline from zero (an idle link is a flat floor, not a wiggle), newest on the right.
