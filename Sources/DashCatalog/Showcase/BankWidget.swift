@@ -80,13 +80,11 @@ public struct BankWidget: Widget {
 }
 
 /// The bank widget's view, per family.
-public struct BankView: View {
-    public let entry: BankEntry
-    public init(entry: BankEntry) { self.entry = entry }
-
+struct BankView: View {
+    let entry: BankEntry
     @Environment(\.widgetFamily) private var family
 
-    public var body: some View {
+    var body: some View {
         switch family {
         case .systemSmall: BankSmall(entry: entry)
         case .systemMedium: BankMedium(entry: entry)

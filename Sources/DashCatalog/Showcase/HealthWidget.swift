@@ -67,13 +67,11 @@ public struct HealthWidget: Widget {
 }
 
 /// The health widget's view, per family.
-public struct HealthView: View {
-    public let entry: HealthEntry
-    public init(entry: HealthEntry) { self.entry = entry }
-
+struct HealthView: View {
+    let entry: HealthEntry
     @Environment(\.widgetFamily) private var family
 
-    public var body: some View {
+    var body: some View {
         switch family {
         case .systemSmall: HealthSmall(entry: entry)
         case .systemMedium: HealthMedium(entry: entry)

@@ -128,14 +128,12 @@ public struct SystemWidget: Widget {
 }
 
 /// The system widget's view, laid out anew for each family.
-public struct SystemView: View {
-    public let entry: SystemEntry
-
-    public init(entry: SystemEntry) { self.entry = entry }
+struct SystemView: View {
+    let entry: SystemEntry
 
     @Environment(\.widgetFamily) private var family
 
-    public var body: some View {
+    var body: some View {
         switch entry.state {
         case .unavailable(let reason):
             SystemUnavailable(reason: reason, family: family)

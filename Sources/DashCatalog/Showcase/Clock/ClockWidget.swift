@@ -66,16 +66,14 @@ public struct ClockWidget: Widget {
 }
 
 /// The clock's view, laid out anew for each family.
-public struct ClockView: View {
-    public let entry: ClockEntry
-
-    public init(entry: ClockEntry) { self.entry = entry }
+struct ClockView: View {
+    let entry: ClockEntry
 
     @Environment(\.widgetFamily) private var family
     @Environment(\.calendar) private var environmentCalendar
     @Environment(\.timeZone) private var timeZone
 
-    public var body: some View {
+    var body: some View {
         let facts = ClockFacts(date: entry.date, calendar: DateWords.calendar(environmentCalendar, in: timeZone))
         switch family {
         case .systemSmall: ClockSmall(facts: facts)
