@@ -1,4 +1,5 @@
 import Foundation
+import WidgetDash
 
 /// Date arithmetic and wording shared by the built-in widgets.
 ///
@@ -104,4 +105,10 @@ enum DateWords {
         guard fraction.isFinite else { return "–" }
         return String(Int((min(1, max(0, fraction)) * 100).rounded()))
     }
+}
+
+extension EnvironmentValues {
+    /// The environment's calendar with the environment's time zone applied: the calendar the
+    /// clock, calendar and countdown widgets read their date in.
+    var zonedCalendar: Calendar { DateWords.calendar(calendar, in: timeZone) }
 }

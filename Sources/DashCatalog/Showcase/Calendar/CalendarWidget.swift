@@ -82,11 +82,10 @@ struct CalendarView: View {
     let entry: CalendarEntry
 
     @Environment(\.widgetFamily) private var family
-    @Environment(\.calendar) private var environmentCalendar
-    @Environment(\.timeZone) private var timeZone
+    @Environment(\.zonedCalendar) private var calendar
 
     var body: some View {
-        let month = MonthFacts(date: entry.date, calendar: DateWords.calendar(environmentCalendar, in: timeZone))
+        let month = MonthFacts(date: entry.date, calendar: calendar)
         if let agenda = entry.agenda {
             AgendaLayout(month: month, agenda: agenda)
         } else {

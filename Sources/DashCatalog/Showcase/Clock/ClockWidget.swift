@@ -70,11 +70,10 @@ struct ClockView: View {
     let entry: ClockEntry
 
     @Environment(\.widgetFamily) private var family
-    @Environment(\.calendar) private var environmentCalendar
-    @Environment(\.timeZone) private var timeZone
+    @Environment(\.zonedCalendar) private var calendar
 
     var body: some View {
-        let facts = ClockFacts(date: entry.date, calendar: DateWords.calendar(environmentCalendar, in: timeZone))
+        let facts = ClockFacts(date: entry.date, calendar: calendar)
         switch family {
         case .systemSmall: ClockSmall(facts: facts)
         case .systemMedium: ClockMedium(facts: facts)
