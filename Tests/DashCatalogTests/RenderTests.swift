@@ -1,4 +1,4 @@
-import DashCatalog
+@testable import DashCatalog
 import Foundation
 import Testing
 import WidgetDash

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetDash
+@testable import WidgetDash
 
 /// The JSON reader, the pushed-timeline format and the author's read API.
 @Suite("Shared data")

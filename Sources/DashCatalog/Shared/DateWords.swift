@@ -1,4 +1,5 @@
 import Foundation
+import WidgetDash
 
 /// Date arithmetic and wording shared by the built-in widgets.
 ///
@@ -96,8 +97,18 @@ enum DateWords {
     }
 
     /// A fraction as a whole percentage: "44%".
-    static func percent(_ fraction: Double) -> String {
-        guard fraction.isFinite else { return "–%" }
-        return "\(Int((min(1, max(0, fraction)) * 100).rounded()))%"
+    static func percent(_ fraction: Double) -> String { wholePercent(fraction) + "%" }
+
+    /// A fraction as a whole percentage without its sign, for a number drawn large: "44"; "–"
+    /// for a fraction that is not a number.
+    static func wholePercent(_ fraction: Double) -> String {
+        guard fraction.isFinite else { return "–" }
+        return String(Int((min(1, max(0, fraction)) * 100).rounded()))
     }
+}
+
+extension EnvironmentValues {
+    /// The environment's calendar with the environment's time zone applied: the calendar the
+    /// clock, calendar and countdown widgets read their date in.
+    var zonedCalendar: Calendar { DateWords.calendar(calendar, in: timeZone) }
 }

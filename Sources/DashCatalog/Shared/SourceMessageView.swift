@@ -52,10 +52,11 @@ struct SourceMessageView: View {
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 0) {
+                // One line for the title (a photos folder can be a long path), two for the detail.
                 if tone == .problem {
-                    Label(title, systemImage: symbol).foregroundStyle(.orange)
+                    Label(title, systemImage: symbol).foregroundStyle(.orange).lineLimit(1)
                 } else {
-                    Label(title, systemImage: symbol).bold()
+                    Label(title, systemImage: symbol).bold().lineLimit(1)
                 }
                 Text(detail).foregroundStyle(.secondary).lineLimit(2)
             }
@@ -79,8 +80,8 @@ struct SourceMessageView: View {
 
 extension SourceMessageView {
     /// A source that cannot be read: its name and why, as every feed and machine widget says it.
-    init(problem title: String, _ message: String) {
-        self.init(tone: .problem, symbol: "exclamationmark.triangle", title: title, inline: "\(title): \(message)",
+    init(problem title: String, _ message: String, symbol: String = "exclamationmark.triangle") {
+        self.init(tone: .problem, symbol: symbol, title: title, inline: "\(title): \(message)",
                   circular: ["error"], detail: message, explanation: message)
     }
 }

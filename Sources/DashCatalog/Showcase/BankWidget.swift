@@ -44,16 +44,10 @@ public struct BankEntry: TimelineEntry {
 
     /// "$128.45", "−$4.50", "+$1,820.00" with `signed`.
     public static func money(_ cents: Int, signed: Bool = false) -> String {
-        let magnitude = abs(cents)
-        var whole = String(magnitude / 100)
-        var grouped = ""
-        while whole.count > 3 {
-            grouped = "," + whole.suffix(3) + grouped
-            whole = String(whole.dropLast(3))
-        }
+        let magnitude = cents.magnitude
         let fraction = magnitude % 100 < 10 ? "0\(magnitude % 100)" : "\(magnitude % 100)"
         let sign = cents < 0 ? "−" : (signed ? "+" : "")
-        return sign + "$" + whole + grouped + "." + fraction
+        return sign + "$" + NumberWords.grouped(magnitude / 100) + "." + fraction
     }
 }
 
@@ -86,13 +80,11 @@ public struct BankWidget: Widget {
 }
 
 /// The bank widget's view, per family.
-public struct BankView: View {
-    public let entry: BankEntry
-    public init(entry: BankEntry) { self.entry = entry }
-
+struct BankView: View {
+    let entry: BankEntry
     @Environment(\.widgetFamily) private var family
 
-    public var body: some View {
+    var body: some View {
         switch family {
         case .systemSmall: BankSmall(entry: entry)
         case .systemMedium: BankMedium(entry: entry)
@@ -112,6 +104,27 @@ struct AccountLabel: View {
             Text(entry.accountName).bold()
             Spacer(minLength: 0)
             Text("··" + entry.accountSuffix).foregroundStyle(.secondary)
+        }
+    }
+}
+
+/// "Available" over the balance.
+struct AvailableText: View {
+    let entry: BankEntry
+    var body: some View {
+        Text("Available").font(.caption).foregroundStyle(.secondary)
+        BalanceText(entry: entry)
+    }
+}
+
+/// A caption, then a row per transaction.
+struct TransactionList: View {
+    let caption: String
+    let transactions: [BankEntry.Transaction]
+    var body: some View {
+        Text(caption).font(.caption).foregroundStyle(.secondary)
+        ForEach(transactions, id: \.self) { t in
+            TransactionRow(transaction: t)
         }
     }
 }
@@ -145,8 +158,7 @@ struct AvailableBalance: View {
         VStack(alignment: .leading, spacing: 0) {
             AccountLabel(entry: entry)
             Spacer(minLength: 0)
-            Text("Available").font(.caption).foregroundStyle(.secondary)
-            BalanceText(entry: entry)
+            AvailableText(entry: entry)
             Spacer(minLength: 0)
         }
     }
@@ -169,10 +181,7 @@ struct BankMedium: View {
             AvailableBalance(entry: entry)
                 .frame(width: 18)
             VStack(alignment: .leading, spacing: 0) {
-                Text("Latest").font(.caption).foregroundStyle(.secondary)
-                ForEach(Array(entry.transactions.prefix(4)), id: \.self) { t in
-                    TransactionRow(transaction: t)
-                }
+                TransactionList(caption: "Latest", transactions: Array(entry.transactions.prefix(4)))
                 Spacer(minLength: 0)
             }
         }
@@ -185,13 +194,9 @@ struct BankLarge: View {
         VStack(alignment: .leading, spacing: 0) {
             AccountLabel(entry: entry)
             Text(" ")
-            Text("Available").font(.caption).foregroundStyle(.secondary)
-            BalanceText(entry: entry)
+            AvailableText(entry: entry)
             Text(" ")
-            Text("Latest transactions").font(.caption).foregroundStyle(.secondary)
-            ForEach(entry.transactions, id: \.self) { t in
-                TransactionRow(transaction: t)
-            }
+            TransactionList(caption: "Latest transactions", transactions: entry.transactions)
             Spacer(minLength: 0)
             HStack(spacing: 1) {
                 Text("In").foregroundStyle(.secondary)

@@ -82,11 +82,9 @@ struct CountdownView: View {
     let entry: CountdownEntry
 
     @Environment(\.widgetFamily) private var family
-    @Environment(\.calendar) private var environmentCalendar
-    @Environment(\.timeZone) private var timeZone
+    @Environment(\.zonedCalendar) private var calendar
 
     var body: some View {
-        let calendar = DateWords.calendar(environmentCalendar, in: timeZone)
         let c = calendar.dateComponents([.day, .month, .year], from: entry.target)
         let when = "\(c.day ?? 1) \(DateWords.shortMonth(c.month ?? 1)) \(c.year ?? 2000)"
         content(when: when).frame(maxWidth: .infinity, alignment: .leading)

@@ -31,15 +31,7 @@ public struct HealthEntry: TimelineEntry {
     public var goalFraction: Double { stepGoal > 0 ? min(1, Double(steps) / Double(stepGoal)) : 0 }
 
     /// "6,842".
-    public static func grouped(_ n: Int) -> String {
-        var digits = String(abs(n))
-        var out = ""
-        while digits.count > 3 {
-            out = "," + digits.suffix(3) + out
-            digits = String(digits.dropLast(3))
-        }
-        return (n < 0 ? "−" : "") + digits + out
-    }
+    public static func grouped(_ n: Int) -> String { NumberWords.grouped(n) }
 }
 
 /// Sample data; a real provider would read the health store, which is only readable while the
@@ -75,13 +67,11 @@ public struct HealthWidget: Widget {
 }
 
 /// The health widget's view, per family.
-public struct HealthView: View {
-    public let entry: HealthEntry
-    public init(entry: HealthEntry) { self.entry = entry }
-
+struct HealthView: View {
+    let entry: HealthEntry
     @Environment(\.widgetFamily) private var family
 
-    public var body: some View {
+    var body: some View {
         switch family {
         case .systemSmall: HealthSmall(entry: entry)
         case .systemMedium: HealthMedium(entry: entry)

@@ -91,13 +91,6 @@ public struct InteractiveElement: Sendable {
     public var kind: Kind
     public var action: Action
 
-    public init(id: Int, rect: CellRect, kind: Kind, action: Action) {
-        self.id = id
-        self.rect = rect
-        self.kind = kind
-        self.action = action
-    }
-
     /// A short description for messages: the intent's title or the URL.
     public var title: String {
         switch action {

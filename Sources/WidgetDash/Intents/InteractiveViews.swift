@@ -43,8 +43,7 @@ public struct Button<Label: View>: View, PrimitiveView {
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         let id = context.takeInteractiveID()
-        var inner = env
-        if inner.foregroundStyle == nil && env.buttonStyle == .bracketed { inner.foregroundStyle = AnyShapeStyle(TintShapeStyle()) }
+        let inner = env.buttonStyle == .bracketed ? env.tintingUnstyledLabel() : env
         var node = resolveSingle(label, inner, context)
         if env.buttonStyle == .bracketed {
             var style = CellStyle(foreground: env.resolve(inner.foregroundStyle ?? AnyShapeStyle(TintShapeStyle())))
@@ -125,8 +124,7 @@ public struct Link<Label: View>: View, PrimitiveView {
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         let id = context.takeInteractiveID()
-        var inner = env
-        if inner.foregroundStyle == nil { inner.foregroundStyle = AnyShapeStyle(TintShapeStyle()) }
+        let inner = env.tintingUnstyledLabel()
         let child = resolveSingle(label, inner, context)
         guard context.allowsLinks(env) else { return [child] }
         let underlined = RestyleNode(child: child) { $0.attributes.insert(.underline) }
@@ -206,16 +204,25 @@ final class InteractiveNode: WrappingNode {
     }
 }
 
+extension EnvironmentValues {
+    /// The environment of a label that can be pressed (a bracketed button's, a link's): a label
+    /// with no foreground style of its own takes the tint, so it stands out from the content.
+    func tintingUnstyledLabel() -> EnvironmentValues {
+        var inner = self
+        if inner.foregroundStyle == nil { inner.foregroundStyle = AnyShapeStyle(TintShapeStyle()) }
+        return inner
+    }
+}
+
 /// Draws `[` and `]` around a child, on its middle row: the terminal's bordered button.
-final class BracketNode: LayoutNode {
-    let child: LayoutNode
+final class BracketNode: WrappingNode {
     let style: CellStyle
 
     init(child: LayoutNode, style: CellStyle) {
-        self.child = child
         self.style = style
-        super.init()
-        layoutPriority = child.layoutPriority
+        super.init(child: child)
+        // The brackets take their two cells whatever the label is.
+        isSpacer = false
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {

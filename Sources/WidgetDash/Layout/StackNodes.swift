@@ -247,16 +247,12 @@ final class DividerNode: LayoutNode {
 }
 
 /// Adds space around a child.
-final class PaddingNode: LayoutNode {
+final class PaddingNode: WrappingNode {
     let insets: EdgeInsets
-    let child: LayoutNode
 
     init(insets: EdgeInsets, child: LayoutNode) {
         self.insets = insets
-        self.child = child
-        super.init()
-        layoutPriority = child.layoutPriority
-        isSpacer = child.isSpacer
+        super.init(child: child)
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -274,21 +270,20 @@ final class PaddingNode: LayoutNode {
 }
 
 /// Gives a child a fixed, minimum or maximum size and aligns it inside.
-final class FrameNode: LayoutNode {
+final class FrameNode: WrappingNode {
     struct Limits {
         var width: Int?, height: Int?
         var minWidth: Int?, maxWidth: Int?, minHeight: Int?, maxHeight: Int?
     }
     let limits: Limits
     let alignment: Alignment
-    let child: LayoutNode
 
     init(limits: Limits, alignment: Alignment, child: LayoutNode) {
         self.limits = limits
         self.alignment = alignment
-        self.child = child
-        super.init()
-        layoutPriority = child.layoutPriority
+        super.init(child: child)
+        // A frame holds its place in a stack even around a spacer.
+        isSpacer = false
         // A fixed dimension is answered whatever is proposed for it (see `measure`).
         ignoresProposedWidth = limits.width != nil
         ignoresProposedHeight = limits.height != nil

@@ -3,47 +3,44 @@
 /// Space is offered to the least flexible children first, so fixed-size texts keep their
 /// width and `Spacer`s take what is left. Default spacing is one column.
 public struct HStack<Content: View>: View, PrimitiveView {
-    let alignment: VerticalAlignment
-    let spacing: Int?
-    let content: AnyView
+    let stack: LinearStack
 
     public init(alignment: VerticalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment
-        self.spacing = spacing
-        self.content = AnyView(content())
+        let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
+        stack = LinearStack(axis: .horizontal, cross: cross, spacing: spacing ?? 1, content: AnyView(content()))
     }
 
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        var inner = env
-        inner.stackAxis = .horizontal
-        let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
-        return [StackNode(axis: .horizontal, alignment: cross, spacing: spacing ?? 1, children: content.makeNodes(inner, context))]
-    }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { stack.makeNodes(env, context) }
 }
 
 /// Arranges views in a column. Default spacing is none: rows are scarce in a terminal.
 public struct VStack<Content: View>: View, PrimitiveView {
-    let alignment: HorizontalAlignment
-    let spacing: Int?
-    let content: AnyView
+    let stack: LinearStack
 
     public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment
-        self.spacing = spacing
-        self.content = AnyView(content())
+        let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
+        stack = LinearStack(axis: .vertical, cross: cross, spacing: spacing ?? 0, content: AnyView(content()))
     }
 
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { stack.makeNodes(env, context) }
+}
+
+/// What `HStack` and `VStack` share: one stack along an axis, its content told which axis it is
+/// in (so a `Spacer` or `Divider` knows which way to grow).
+struct LinearStack {
+    let axis: Axis
+    let cross: StackNode.CrossAlignment
+    let spacing: Int
+    let content: AnyView
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
-        inner.stackAxis = .vertical
-        let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
-        return [StackNode(axis: .vertical, alignment: cross, spacing: spacing ?? 0, children: content.makeNodes(inner, context))]
+        inner.stackAxis = axis
+        return [StackNode(axis: axis, alignment: cross, spacing: spacing, children: content.makeNodes(inner, context))]
     }
 }
 

@@ -46,7 +46,7 @@ public enum RecipeSlots {
 }
 
 /// One quarter of an hour of the rotation: the recipe shown, and what follows.
-public struct RecipesEntry: TimelineEntry {
+public struct RecipesEntry: TimelineEntry, FeedEntry {
     /// A recipe coming up, and when.
     public struct UpNext: Hashable, Sendable {
         public let start: Date
@@ -175,18 +175,14 @@ public struct RecipesWidget: Widget {
     }
 }
 
-struct RecipesView: View {
+struct RecipesView: FeedView {
+    static let title = "Recipes"
     let entry: RecipesEntry
 
     @Environment(\.widgetFamily) private var family
     @Environment(\.timeZone) private var timeZone
 
-    var body: some View {
-        FeedContentView(title: "Recipes", problem: entry.problem) { content }
-    }
-
-    @ViewBuilder
-    private var content: some View {
+    var content: some View {
         if let recipe = entry.recipe {
             layout(recipe)
         } else {

@@ -1,32 +1,21 @@
 import Foundation
 import WidgetDash
 
-struct StocksView: View {
+struct StocksView: FeedView {
+    static let title = "Stocks"
     let entry: StocksEntry
 
     @Environment(\.widgetFamily) private var family
     @Environment(\.timeZone) private var timeZone
 
-    var body: some View {
-        FeedContentView(title: "Stocks", problem: entry.problem) { content }
-    }
-
-    @ViewBuilder
-    private var content: some View {
+    var content: some View {
         if family == .systemMedium && entry.quotes.count > 1 {
             StocksList(quotes: entry.quotes, label: label(upper: true))
         } else if let sample = entry.sample {
             layout(sample)
-        } else if family == .accessoryInline {
-            Text("Unknown symbol \(entry.symbol.id)")
         } else {
-            VStack(alignment: .leading, spacing: 0) {
-                Text("Unknown symbol").bold()
-                Text(entry.symbol.id).foregroundStyle(.secondary)
-                if family != .accessoryRectangular { Spacer(minLength: 0) }
-                Text(family == .systemMedium ? "widgetdash set \(StockQuoteFeed.key(entry.symbol.id)) PRICE" : "press e to choose")
-                    .foregroundStyle(.secondary)
-            }
+            UnknownChoiceView(noun: "symbol", id: entry.symbol.id,
+                              hint: family == .systemMedium ? "widgetdash set \(StockQuoteFeed.key(entry.symbol.id)) PRICE" : "press e to choose")
         }
     }
 

@@ -182,7 +182,7 @@ public struct StockQuote: Hashable, Sendable {
 }
 
 /// One moment of a watchlist; `symbol` and `sample` are its first symbol's.
-public struct StocksEntry: TimelineEntry {
+public struct StocksEntry: TimelineEntry, FeedEntry {
     public let date: Date
     public let symbol: StockSymbolEntity
     public let sample: StockSample?

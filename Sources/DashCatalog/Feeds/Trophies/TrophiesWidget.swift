@@ -2,7 +2,7 @@ import Foundation
 import WidgetDash
 
 /// The record at one moment, or why it cannot be shown.
-public struct TrophiesEntry: TimelineEntry {
+public struct TrophiesEntry: TimelineEntry, FeedEntry {
     public let date: Date
     /// The record shown; nil for a problem.
     public var record: TrophyRecord?
@@ -77,18 +77,14 @@ public struct TrophiesWidget: Widget {
     }
 }
 
-struct TrophiesView: View {
+struct TrophiesView: FeedView {
+    static let title = "Trophies"
     let entry: TrophiesEntry
 
     @Environment(\.widgetFamily) private var family
     @Environment(\.timeZone) private var timeZone
 
-    var body: some View {
-        FeedContentView(title: "Trophies", problem: entry.problem) { content }
-    }
-
-    @ViewBuilder
-    private var content: some View {
+    var content: some View {
         if let record = entry.record {
             layout(record)
         }

@@ -170,15 +170,7 @@ public struct TrophyRecord: Hashable, Sendable {
     }
 
     /// "5,412": a whole number with its thousands grouped, without a locale.
-    public static func grouped(_ value: Int) -> String {
-        var digits = String(value.magnitude)
-        var out = ""
-        while digits.count > 3 {
-            out = "," + digits.suffix(3) + out
-            digits = String(digits.dropLast(3))
-        }
-        return (value < 0 ? "−" : "") + digits + out
-    }
+    public static func grouped(_ value: Int) -> String { NumberWords.grouped(value) }
 
     /// At most six characters: "5,412", "99,999", "123k", "12.3M".
     static func compact(_ value: Int) -> String {

@@ -91,7 +91,7 @@ public struct WeatherIntent: WidgetConfigurationIntent {
 }
 
 /// One hour at one place, with its forecast (nil for an unknown place or a problem).
-public struct WeatherEntry: TimelineEntry {
+public struct WeatherEntry: TimelineEntry, FeedEntry {
     public let date: Date
     public let place: PlaceEntity
     public let forecast: WeatherForecast?
@@ -190,34 +190,18 @@ public struct WeatherWidget: Widget {
     }
 }
 
-struct WeatherView: View {
+struct WeatherView: FeedView {
+    static let title = "Weather"
     let entry: WeatherEntry
 
     @Environment(\.widgetFamily) private var family
     @Environment(\.timeZone) private var timeZone
 
-    var body: some View {
-        FeedContentView(title: "Weather", problem: entry.problem) { content }
-    }
-
-    @ViewBuilder
-    private var content: some View {
+    var content: some View {
         if let forecast = entry.forecast {
             layout(forecast)
-        } else if family == .accessoryInline {
-            Text("Unknown place \(entry.place.id)")
-        } else if family == .accessoryCircular {
-            VStack(spacing: 0) {
-                Text("Unknown")
-                Text("place")
-            }
         } else {
-            VStack(alignment: .leading, spacing: 0) {
-                Text("Unknown place").bold()
-                Text(entry.place.id).foregroundStyle(.secondary)
-                if family != .accessoryRectangular { Spacer(minLength: 0) }
-                Text("press e to choose").foregroundStyle(.secondary)
-            }
+            UnknownChoiceView(noun: "place", id: entry.place.id, hint: "press e to choose")
         }
     }
 

@@ -39,9 +39,8 @@ struct BigPercent: View {
     let level: Double?
 
     var body: some View {
-        let whole = level.map { Int((min(1, max(0, $0)) * 100).rounded()) }
         HStack(alignment: .bottom, spacing: 0) {
-            Text(whole.map(String.init) ?? "–").font(.largeTitle).bold()
+            Text(level.map(DateWords.wholePercent) ?? "–").font(.largeTitle).bold()
             Text("%").bold()
         }
     }
@@ -96,11 +95,7 @@ struct BatteryMedium: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            HStack(spacing: 1) {
-                BatteryStatusLabel(state: state).layoutPriority(1)
-                Spacer(minLength: 1)
-                Text(BatteryWords.remaining(state, at: date) ?? " ").bold().lineLimit(1)
-            }
+            BatteryHeader(state: state, date: date) { BatteryStatusLabel(state: state).layoutPriority(1) }
             Spacer(minLength: 0)
             HStack(alignment: .top, spacing: 3) {
                 VStack(alignment: .leading, spacing: 0) {
@@ -108,11 +103,7 @@ struct BatteryMedium: View {
                     BatteryBar(state: state)
                 }
                 .frame(width: 16, alignment: .leading)
-                VStack(alignment: .leading, spacing: 0) {
-                    ForEach(Array(BatteryFacts.rows(state, zone: zone).prefix(4).enumerated()), id: \.offset) { _, row in
-                        BatteryDetailRow(title: row.0, value: row.1)
-                    }
-                }
+                BatteryFactList(rows: BatteryFacts.rows(state, zone: zone).prefix(4))
                 .frame(maxWidth: .infinity, alignment: .leading)
             }
             Spacer(minLength: 0)
@@ -145,6 +136,41 @@ enum BatteryFacts {
     }
 }
 
+/// The status, then the time left on the right: how the medium and large families open. Each
+/// weights the status its own way (the medium keeps it whole, the large makes it bold).
+struct BatteryHeader<Status: View>: View {
+    let state: BatteryState
+    let date: Date
+    let status: Status
+
+    init(state: BatteryState, date: Date, @ViewBuilder status: () -> Status) {
+        self.state = state
+        self.date = date
+        self.status = status()
+    }
+
+    var body: some View {
+        HStack(spacing: 1) {
+            status
+            Spacer(minLength: 1)
+            Text(BatteryWords.remaining(state, at: date) ?? " ").bold().lineLimit(1)
+        }
+    }
+}
+
+/// Detail rows one under another, as the medium and large families list them.
+struct BatteryFactList: View {
+    let rows: ArraySlice<(String, String)>
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            ForEach(Array(rows.enumerated()), id: \.offset) { _, row in
+                BatteryDetailRow(title: row.0, value: row.1)
+            }
+        }
+    }
+}
+
 /// "Power  13.0 W drawn": a dim title and a value.
 struct BatteryDetailRow: View {
     let title: String
@@ -166,19 +192,11 @@ struct BatteryLarge: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            HStack(spacing: 1) {
-                BatteryStatusLabel(state: state).bold()
-                Spacer(minLength: 1)
-                Text(BatteryWords.remaining(state, at: date) ?? " ").bold().lineLimit(1)
-            }
+            BatteryHeader(state: state, date: date) { BatteryStatusLabel(state: state).bold() }
             Text(" ")
             HStack(alignment: .top, spacing: 3) {
                 BigPercent(level: state.level)
-                VStack(alignment: .leading, spacing: 0) {
-                    ForEach(Array(BatteryFacts.rows(state, zone: zone).filter { $0.0 != "Health" }.prefix(3).enumerated()), id: \.offset) { _, row in
-                        BatteryDetailRow(title: row.0, value: row.1)
-                    }
-                }
+                BatteryFactList(rows: BatteryFacts.rows(state, zone: zone).filter { $0.0 != "Health" }.prefix(3))
                 Spacer(minLength: 0)
             }
             BatteryBar(state: state)
@@ -248,8 +266,8 @@ struct BatteryCircular: View {
     let state: BatteryState
 
     var body: some View {
-        let whole = state.level.map { String(Int((min(1, max(0, $0)) * 100).rounded())) } ?? "–"
-        CapacityRing(fraction: state.level ?? 0, label: Text(state.status == .charging ? "ϟ\(whole)%" : "\(whole)%"))
+        let percent = BatteryWords.percent(state.level)
+        CapacityRing(fraction: state.level ?? 0, label: Text(state.status == .charging ? "ϟ" + percent : percent))
             .tint(BatteryWords.color(state.level, status: state.status))
     }
 }

@@ -95,7 +95,6 @@ enum MailWords {
 struct MailView: View {
     let entry: MailEntry
     @Environment(\.widgetFamily) private var family
-    @Environment(\.timeZone) private var timeZone
 
     var body: some View {
         switch entry.state {
@@ -123,14 +122,10 @@ struct MailView: View {
                     Text("new").foregroundStyle(.secondary)
                 }
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
-            case .accessoryRectangular:
-                MailList(summary: summary, path: path, rows: 2, compact: true, now: entry.date, zone: timeZone)
             case .systemSmall:
                 MailSmall(summary: summary, path: path)
-            case .systemMedium:
-                MailList(summary: summary, path: path, rows: 7, compact: false, now: entry.date, zone: timeZone)
             default:
-                MailList(summary: summary, path: path, rows: 9, compact: false, now: entry.date, zone: timeZone, twoLines: true)
+                MailList(summary: summary, path: path, now: entry.date)
             }
         }
     }
@@ -172,14 +167,18 @@ struct MailSmall: View {
 struct MailList: View {
     let summary: MaildirSummary
     let path: String
-    let rows: Int
-    let compact: Bool
     let now: Date
-    let zone: TimeZone
-    var twoLines = false
+    @Environment(\.widgetFamily) private var family
+    @Environment(\.timeZone) private var timeZone
 
     var body: some View {
-        let shown = Array(summary.newest.prefix(rows))
+        // Read here, while `body` runs: the environment is not current when ForEach builds its rows.
+        let zone = timeZone
+        // Rectangular: two messages of one line each, sender and subject run together, no path.
+        let compact = family == .accessoryRectangular
+        // Large: each message's sender and time over its subject; medium gives each one line.
+        let twoLines = !compact && family != .systemMedium
+        let shown = Array(summary.newest.prefix(compact ? 2 : twoLines ? 9 : 7))
         VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 1) {
                 Label(MailWords.count(summary.newCount), systemImage: "envelope").bold()

@@ -75,9 +75,9 @@ struct NetworkMedium: View {
                     .foregroundStyle(.secondary).lineLimit(1)
             }
             Spacer(minLength: 0)
-            NetworkDirection(received: true, reading: reading, width: 27, height: 3)
+            NetworkDirection(received: true, reading: reading, height: 3)
             Spacer(minLength: 0)
-            NetworkDirection(received: false, reading: reading, width: 27, height: 3)
+            NetworkDirection(received: false, reading: reading, height: 3)
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
     }
@@ -85,9 +85,11 @@ struct NetworkMedium: View {
 
 /// One direction: the rate and peak on the left, the sparkline on the right.
 struct NetworkDirection: View {
+    /// The sparkline's columns, the same in the medium and large families, which differ in height.
+    static let sparklineWidth = 27
+
     let received: Bool
     let reading: NetworkReading
-    let width: Int
     let height: Int
 
     var body: some View {
@@ -100,7 +102,7 @@ struct NetworkDirection: View {
                 Text("peak \(NetworkWords.rate(values.max()))").foregroundStyle(.tertiary).lineLimit(1)
             }
             .frame(maxWidth: .infinity, alignment: .leading)
-            Text(RateSparkline.rows(values, width: width, height: height).joined(separator: "\n")).lineLimit(nil).foregroundStyle(color)
+            Text(RateSparkline.rows(values, width: Self.sparklineWidth, height: height).joined(separator: "\n")).lineLimit(nil).foregroundStyle(color)
                 .layoutPriority(1)
         }
     }
@@ -119,13 +121,15 @@ struct NetworkLarge: View {
                 Text("every 15 s · last \(reading.history.count) readings").foregroundStyle(.tertiary).lineLimit(1)
             }
             Text(" ")
-            NetworkDirection(received: true, reading: reading, width: 27, height: 5)
+            NetworkDirection(received: true, reading: reading, height: 5)
             Text(" ")
-            NetworkDirection(received: false, reading: reading, width: 27, height: 5)
+            NetworkDirection(received: false, reading: reading, height: 5)
             Text(" ")
             Divider()
-            NetworkCounterRow(title: "In", bytes: c.rxBytes, packets: c.rxPackets, errors: c.rxErrors, dropped: c.rxDropped)
-            NetworkCounterRow(title: "Out", bytes: c.txBytes, packets: c.txPackets, errors: c.txErrors, dropped: c.txDropped)
+            FactRow(title: "In", value: NetworkWords.counters(bytes: c.rxBytes, packets: c.rxPackets, errors: c.rxErrors, dropped: c.rxDropped),
+                    titleWidth: 4)
+            FactRow(title: "Out", value: NetworkWords.counters(bytes: c.txBytes, packets: c.txPackets, errors: c.txErrors, dropped: c.txDropped),
+                    titleWidth: 4)
             Spacer(minLength: 0)
             if !reading.others.isEmpty {
                 Text("Also: " + reading.others.prefix(4).map { "\($0.name) \(NetworkWords.amount(Double($0.totalBytes)))" }.joined(separator: " · "))
@@ -133,23 +137,6 @@ struct NetworkLarge: View {
             }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-    }
-}
-
-/// "In   9.4 GB · 7,234,118 packets · 12 dropped".
-struct NetworkCounterRow: View {
-    let title: String
-    let bytes: UInt64
-    let packets: UInt64
-    let errors: UInt64
-    let dropped: UInt64
-
-    var body: some View {
-        let count = packets >= 1_000_000 ? DiskWords.count(packets) : NetworkWords.grouped(packets)
-        var parts = [NetworkWords.amount(Double(bytes)), "\(count) packets"]
-        if errors > 0 { parts.append("\(NetworkWords.grouped(errors)) errors") }
-        if dropped > 0 { parts.append("\(NetworkWords.grouped(dropped)) dropped") }
-        return FactRow(title: title, value: parts.joined(separator: " · "), titleWidth: 4)
     }
 }
 

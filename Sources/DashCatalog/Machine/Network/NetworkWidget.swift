@@ -185,14 +185,16 @@ enum NetworkWords {
     }
 
     /// "1,234,567".
-    static func grouped(_ n: UInt64) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, d) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(d)
-        }
-        return out
+    static func grouped(_ n: UInt64) -> String { NumberWords.grouped(n) }
+
+    /// "9.4 GB · 7,234,118 packets · 12 dropped": one direction's counters; errors and drops
+    /// only when there were any.
+    static func counters(bytes: UInt64, packets: UInt64, errors: UInt64, dropped: UInt64) -> String {
+        let count = packets >= 1_000_000 ? DiskWords.count(packets) : grouped(packets)
+        var parts = [amount(Double(bytes)), "\(count) packets"]
+        if errors > 0 { parts.append("\(grouped(errors)) errors") }
+        if dropped > 0 { parts.append("\(grouped(dropped)) dropped") }
+        return parts.joined(separator: " · ")
     }
 }
 

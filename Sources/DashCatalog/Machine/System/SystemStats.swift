@@ -37,27 +37,17 @@ public struct SystemStats: Hashable, Sendable {
 
 extension SystemStats {
     /// Cumulative CPU time counters of one line of /proc/stat (in clock ticks).
-    public struct CPUTimes: Hashable, Sendable {
+    struct CPUTimes: Hashable, Sendable {
         /// Ticks spent doing nothing: idle plus waiting for I/O.
-        public var idle: UInt64
+        var idle: UInt64
         /// All ticks: user, nice, system, idle, iowait, irq, softirq, steal.
-        public var total: UInt64
-
-        public init(idle: UInt64, total: UInt64) {
-            self.idle = idle
-            self.total = total
-        }
+        var total: UInt64
     }
 
     /// The counters of /proc/stat: all CPUs together, and each CPU.
-    public struct CPUSample: Hashable, Sendable {
-        public var all: CPUTimes
-        public var cores: [CPUTimes]
-
-        public init(all: CPUTimes, cores: [CPUTimes]) {
-            self.all = all
-            self.cores = cores
-        }
+    struct CPUSample: Hashable, Sendable {
+        var all: CPUTimes
+        var cores: [CPUTimes]
     }
 
     /// The CPU counters in the text of /proc/stat; nil without a well-formed "cpu" line.
@@ -65,7 +55,7 @@ extension SystemStats {
     /// A line reads `cpu  user nice system idle iowait irq softirq steal guest guest_nice`.
     /// Guest time is already counted in user and nice, so it is left out of the total;
     /// kernels before 2.6.11 have fewer columns, and at least the first four are required.
-    public static func parseProcStat(_ text: String) -> CPUSample? {
+    static func parseProcStat(_ text: String) -> CPUSample? {
         var all: CPUTimes?
         var cores: [CPUTimes] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -99,7 +89,7 @@ extension SystemStats {
     ///
     /// Nil when no time passed between them or the counters went backwards (a CPU went
     /// offline and came back, or the readings are swapped): no number is better than a wrong one.
-    public static func cpuUsage(from earlier: CPUTimes, to later: CPUTimes) -> Double? {
+    static func cpuUsage(from earlier: CPUTimes, to later: CPUTimes) -> Double? {
         guard later.total > earlier.total, later.idle >= earlier.idle else { return nil }
         let total = later.total - earlier.total
         let idle = later.idle - earlier.idle
@@ -108,7 +98,7 @@ extension SystemStats {
     }
 
     /// The busy share of each CPU between two samples, for the CPUs both samples have.
-    public static func coreUsages(from earlier: CPUSample, to later: CPUSample) -> [Double] {
+    static func coreUsages(from earlier: CPUSample, to later: CPUSample) -> [Double] {
         zip(earlier.cores, later.cores).map { cpuUsage(from: $0, to: $1) ?? 0 }
     }
 }

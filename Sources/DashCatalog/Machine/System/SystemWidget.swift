@@ -128,14 +128,12 @@ public struct SystemWidget: Widget {
 }
 
 /// The system widget's view, laid out anew for each family.
-public struct SystemView: View {
-    public let entry: SystemEntry
-
-    public init(entry: SystemEntry) { self.entry = entry }
+struct SystemView: View {
+    let entry: SystemEntry
 
     @Environment(\.widgetFamily) private var family
 
-    public var body: some View {
+    var body: some View {
         switch entry.state {
         case .unavailable(let reason):
             SystemUnavailable(reason: reason, family: family)
@@ -253,10 +251,8 @@ struct DetailRow: View {
     let value: String
 
     var body: some View {
-        HStack(spacing: 1) {
-            Text(title).foregroundStyle(.secondary).frame(width: 5, alignment: .leading)
-            Text(value)
-        }
+        // The value may wrap, unlike a disk fact's: the load and memory lines are long.
+        FactRow(title: title, titleWidth: 5) { Text(value) }
     }
 }
 

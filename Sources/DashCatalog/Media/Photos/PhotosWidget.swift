@@ -251,9 +251,20 @@ struct PhotosView: View {
         switch entry.content {
         case .photo(let photo): layout(photo)
         case .empty(let folder):
-            PhotosMessage(title: "No pictures", message: "\(folder) holds no PNG or JPEG files; set folder=PATH", symbol: "photo")
-        case .problem(let title, let message):
-            PhotosMessage(title: title, message: message, symbol: "exclamationmark.triangle")
+            message(SourceMessageView(problem: "No pictures", "\(folder) holds no PNG or JPEG files; set folder=PATH", symbol: "photo"))
+        case .problem(let title, let text):
+            message(SourceMessageView(problem: title, text))
+        }
+    }
+
+    /// The widget's margins are off (pictures reach the frame), so a message in the system
+    /// families keeps a column clear of the border itself.
+    @ViewBuilder
+    private func message(_ view: SourceMessageView) -> some View {
+        if family.isAccessory {
+            view
+        } else {
+            view.padding(.horizontal, 1)
         }
     }
 
@@ -322,37 +333,5 @@ struct PhotosView: View {
             if let detail { Text(detail).foregroundStyle(.secondary).layoutPriority(1) }
         }
         .padding(.horizontal, 1)
-    }
-}
-
-/// The photos widget without a picture: what is wrong, and where.
-struct PhotosMessage: View {
-    let title: String
-    let message: String
-    let symbol: String
-    @Environment(\.widgetFamily) private var family
-
-    var body: some View {
-        switch family {
-        case .accessoryInline:
-            HStack(spacing: 1) {
-                Image(systemName: symbol)
-                Text("\(title): \(message)")
-            }
-        case .accessoryRectangular:
-            VStack(alignment: .leading, spacing: 0) {
-                Label(title, systemImage: symbol).foregroundStyle(.orange).lineLimit(1)
-                Text(message).foregroundStyle(.secondary).lineLimit(2)
-            }
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        default:
-            VStack(alignment: .leading, spacing: 0) {
-                Label(title, systemImage: symbol).foregroundStyle(.orange).bold()
-                Text(message).foregroundStyle(.secondary)
-                Spacer(minLength: 0)
-            }
-            .padding(.horizontal, 1)
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        }
     }
 }

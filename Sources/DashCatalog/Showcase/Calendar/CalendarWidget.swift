@@ -78,17 +78,14 @@ public struct CalendarWidget: Widget {
 }
 
 /// The calendar's view, laid out anew for each family.
-public struct CalendarView: View {
-    public let entry: CalendarEntry
-
-    public init(entry: CalendarEntry) { self.entry = entry }
+struct CalendarView: View {
+    let entry: CalendarEntry
 
     @Environment(\.widgetFamily) private var family
-    @Environment(\.calendar) private var environmentCalendar
-    @Environment(\.timeZone) private var timeZone
+    @Environment(\.zonedCalendar) private var calendar
 
-    public var body: some View {
-        let month = MonthFacts(date: entry.date, calendar: DateWords.calendar(environmentCalendar, in: timeZone))
+    var body: some View {
+        let month = MonthFacts(date: entry.date, calendar: calendar)
         if let agenda = entry.agenda {
             AgendaLayout(month: month, agenda: agenda)
         } else {

@@ -38,8 +38,8 @@ struct ClockMedium: View {
                 Text(facts.longDate).bold()
                 Text("Week \(facts.week) · Day \(facts.dayOfYear)").foregroundStyle(.secondary)
                 Spacer(minLength: 0)
-                DayProgressRow(title: "Day", fraction: facts.dayFraction, titleWidth: 4)
-                DayProgressRow(title: "Year", fraction: facts.yearFraction, titleWidth: 4)
+                FactRow(title: "Day", titleWidth: 4) { PercentBar(fraction: facts.dayFraction) }
+                FactRow(title: "Year", titleWidth: 4) { PercentBar(fraction: facts.yearFraction) }
                 Spacer(minLength: 0)
                 Label(ClockFacts.zoneName(facts.calendar.timeZone, at: facts.date), systemImage: "globe")
                     .foregroundStyle(.secondary)
@@ -168,9 +168,9 @@ struct ProgressRows: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            DayProgressRow(title: "Day", fraction: facts.dayFraction, titleWidth: 5)
-            DayProgressRow(title: "Week", fraction: facts.weekFraction, titleWidth: 5)
-            DayProgressRow(title: "Year", fraction: facts.yearFraction, titleWidth: 5)
+            FactRow(title: "Day", titleWidth: 5) { PercentBar(fraction: facts.dayFraction) }
+            FactRow(title: "Week", titleWidth: 5) { PercentBar(fraction: facts.weekFraction) }
+            FactRow(title: "Year", titleWidth: 5) { PercentBar(fraction: facts.yearFraction) }
         }
     }
 }
@@ -191,18 +191,13 @@ struct BigTimeWithSeconds: View {
     }
 }
 
-/// A titled bar with a percentage: "Day  ██████░░░░  45%".
-struct DayProgressRow: View {
-    let title: String
+/// A bar with its percentage, the value of a fact row: "██████░░░░  45%".
+struct PercentBar: View {
     let fraction: Double
-    let titleWidth: Int
 
     var body: some View {
-        HStack(spacing: 1) {
-            Text(title).foregroundStyle(.secondary).frame(width: Double(titleWidth), alignment: .leading)
-            ProgressView(value: fraction)
-            Text(DateWords.percent(fraction)).frame(width: 4, alignment: .trailing)
-        }
+        ProgressView(value: fraction)
+        Text(DateWords.percent(fraction)).frame(width: 4, alignment: .trailing)
     }
 }
 

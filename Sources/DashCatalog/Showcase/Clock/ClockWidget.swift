@@ -66,17 +66,14 @@ public struct ClockWidget: Widget {
 }
 
 /// The clock's view, laid out anew for each family.
-public struct ClockView: View {
-    public let entry: ClockEntry
-
-    public init(entry: ClockEntry) { self.entry = entry }
+struct ClockView: View {
+    let entry: ClockEntry
 
     @Environment(\.widgetFamily) private var family
-    @Environment(\.calendar) private var environmentCalendar
-    @Environment(\.timeZone) private var timeZone
+    @Environment(\.zonedCalendar) private var calendar
 
-    public var body: some View {
-        let facts = ClockFacts(date: entry.date, calendar: DateWords.calendar(environmentCalendar, in: timeZone))
+    var body: some View {
+        let facts = ClockFacts(date: entry.date, calendar: calendar)
         switch family {
         case .systemSmall: ClockSmall(facts: facts)
         case .systemMedium: ClockMedium(facts: facts)
