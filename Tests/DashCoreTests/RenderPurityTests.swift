@@ -196,6 +196,20 @@ struct ScreenHandleTests {
         #expect(HomeKeys.handle(.character("R"), page: 0, pageShown: false) == .reloadAll)
     }
 
+    @Test func theLockScreensKeysAreValues() {
+        #expect(LockScreen.handle(.character("l"), isLocked: false) == .toggleLock)
+        #expect(LockScreen.handle(.character("l"), isLocked: true) == .toggleLock)
+        #expect(LockScreen.handle(.character("t"), isLocked: true) == .toggleScheme)
+        #expect(LockScreen.handle(.character("T"), isLocked: false) == .nextTheme)
+        // While locked every other key is taken and does nothing, but quitting and the help pass.
+        #expect(LockScreen.handle(.enter, isLocked: true) == .swallow)
+        #expect(LockScreen.handle(.character("r"), isLocked: true) == .swallow)
+        #expect(LockScreen.handle(.character("q"), isLocked: true) == nil)
+        #expect(LockScreen.handle(.character("?"), isLocked: true) == nil)
+        // Unlocked, the rest are the home screen's.
+        #expect(LockScreen.handle(.enter, isLocked: false) == nil)
+    }
+
     @Test func closingAnOverlayPopsTheTopOfTheStack() {
         let d = Dashboard(widgets: [], placements: [], clock: ManualClock(Date(timeIntervalSince1970: 0)))
         #expect(d.handle(.key(.character("i"))) == .continue)

@@ -96,6 +96,10 @@ extension Dashboard {
             returnToRealTime()
         case .rotateStack(let step):
             rotateStack(containing: FocusRing.instance(of: focus.focused), by: step)
+        case .toggleLock, .toggleScheme, .nextTheme:
+            runLockEffect(effect)
+        case .swallow:
+            break
         case .leave, .add, .notHandled:
             return nil
         }

@@ -97,8 +97,9 @@ extension Dashboard {
     /// True while the lock screen is up.
     public var isLocked: Bool { presentation.lock.isLocked }
 
-    /// Handles the keys of the lock and themes, and swallows every other key while locked
-    /// (buttons and toggles do nothing then). Nil: not handled here.
+    /// Handles the passcode prompt's keys, then the lock's and the theme's (a value:
+    /// ``LockScreen/handle(_:isLocked:)``), which swallow every other key while locked (buttons
+    /// and toggles do nothing then). Nil: not handled here.
     func handlePresentationKey(_ key: Key) -> HostAction? {
         let now = clock.now()
         presentation.lock.noteActivity(at: now)
@@ -116,24 +117,24 @@ extension Dashboard {
         case .none:
             break
         }
-        switch key {
-        case .character("l"):
-            switch presentation.lock.toggle(at: now) {
+        return LockScreen.handle(key, isLocked: isLocked).flatMap(run)
+    }
+
+    /// Runs the lock's and the theme's effects (see ``LockScreen/handle(_:isLocked:)``).
+    func runLockEffect(_ effect: ScreenEffect) {
+        switch effect {
+        case .toggleLock:
+            switch presentation.lock.toggle(at: clock.now()) {
             case .locked: didLock()
             case .unlocked: didUnlock()
             default: screenDirty = true
             }
-            return .continue
-        case .character("t"):
+        case .toggleScheme:
             setScheme(presentation.scheme == .dark ? .light : .dark)
-            return .continue
-        case .character("T"):
+        case .nextTheme:
             setTheme(presentation.library.theme(after: presentation.theme.name))
-            return .continue
-        case .character("q"), .control("c"), .control("d"), .character("?"), .function(1):
-            return nil
         default:
-            return isLocked ? .continue : nil
+            break
         }
     }
 

@@ -23,6 +23,20 @@ public struct LockScreen {
         self.now = now
     }
 
+    /// The lock's and the theme's keys as a value, once the passcode prompt (the lock's own
+    /// state, ``LockController/promptKey(_:at:)``) has passed a key on: `l` locks or unlocks,
+    /// `t` and `T` change the theme; while locked every other key is swallowed, so no widget
+    /// control can act, except quitting and the help. Nil: not the lock's key.
+    public static func handle(_ key: Key, isLocked: Bool) -> ScreenEffect? {
+        switch key {
+        case .character("l"): .toggleLock
+        case .character("t"): .toggleScheme
+        case .character("T"): .nextTheme
+        case .character("q"), .control("c"), .control("d"), .character("?"), .function(1): nil
+        default: isLocked ? .swallow : nil
+        }
+    }
+
     /// The environment lock-screen widgets are drawn in: vibrant, no container backgrounds,
     /// privacy redaction on.
     public var widgetEnvironment: EnvironmentValues {

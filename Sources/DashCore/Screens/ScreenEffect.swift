@@ -45,4 +45,15 @@ public enum ScreenEffect: Equatable, Sendable {
     case returnToRealTime
     /// Rotate the focused Smart Stack (else the page's first) by this many members.
     case rotateStack(Int)
+
+    // The lock's and the theme's (see ``LockScreen/handle(_:isLocked:)``).
+
+    /// Lock, unlock, or (with a passcode, while locked) open the prompt (`l`).
+    case toggleLock
+    /// The theme's other variant, light or dark (`t`).
+    case toggleScheme
+    /// The next theme (`T`).
+    case nextTheme
+    /// A key the locked screen takes and does nothing with, so no widget control can act.
+    case swallow
 }
