@@ -13,6 +13,9 @@ struct HomeScreenEndToEndTests {
         let tmux = try TmuxSession(command: [binary], width: 100, height: 30, environment: WidgetDashBinary.isolatedEnvironment())
         #expect(tmux.waitFor("Clock", timeout: 10))
         #expect(tmux.waitFor("System", timeout: 5))
+        // A frame reaches tmux in more than one write on a loaded machine, the status line (the
+        // last row) last: wait for it before reading the screen.
+        #expect(tmux.waitFor("q quit", timeout: 5))
         let screen = tmux.capture()
         #expect(tmux.isAlternateScreenActive)
         // Panels are boxed, with their names in the top border.
