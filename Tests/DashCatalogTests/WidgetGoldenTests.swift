@@ -20,11 +20,7 @@ struct WidgetGoldenTests {
     @Test(arguments: cases)
     func widgetInFamilyMatchesGolden(kind: String, family: WidgetFamily) async throws {
         let description = try #require(BuiltinWidgets().widgetDescriptions.first { $0.kind == kind })
-        var env = EnvironmentValues()
-        env.timeZone = TimeZone(identifier: "UTC")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = env.timeZone
-        env.calendar = calendar
+        let env = EnvironmentValues.utcGregorian
         let rendered = await WidgetSnapshot.renderPreview(description, family: family, at: SampleData.date, environment: env)
         // The panel is exactly the family's size, whatever the content.
         #expect(rendered.canvas.size == family.size)

@@ -55,14 +55,7 @@ struct HomeLayoutTests {
 struct DashboardTests {
     static let start = SampleData.date
 
-    static func environment() -> EnvironmentValues {
-        var env = EnvironmentValues()
-        env.timeZone = TimeZone(identifier: "UTC")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = env.timeZone
-        env.calendar = calendar
-        return env
-    }
+    static func environment() -> EnvironmentValues { .utcGregorian }
 
     static func dashboard(_ placements: [WidgetPlacement], clock: ManualClock) async -> Dashboard {
         let d = Dashboard(widgets: BuiltinWidgets().widgetDescriptions, placements: placements, clock: clock, environment: environment())

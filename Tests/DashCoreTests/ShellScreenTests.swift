@@ -9,14 +9,7 @@ import WidgetDash
 /// The shell's screens (pages from a config, gallery, demo, StandBy) as golden text.
 @Suite("Shell screens")
 struct ShellScreenTests {
-    static func environment() -> EnvironmentValues {
-        var env = EnvironmentValues()
-        env.timeZone = TimeZone(identifier: "UTC")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = env.timeZone
-        env.calendar = calendar
-        return env
-    }
+    static func environment() -> EnvironmentValues { .utcGregorian }
 
     static func tempConfig(_ text: String?) -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-shell-\(UUID().uuidString.prefix(8))")
