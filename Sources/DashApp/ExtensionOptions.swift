@@ -30,8 +30,8 @@ struct ExtensionOptions: ParsableArguments {
     /// at their positions); collisions are printed.
     func load(configFile: URL, loader: (String) throws -> LoadedExtension = ExtensionHost.load) -> (KnownWidgets, [ExtensionProblem]) {
         let entries = (try? String(contentsOf: configFile, encoding: .utf8)).map { ConfigReader.extensionEntries($0, file: configFile.path) } ?? []
-        let requests = ExtensionSources.requests(commandLine: paths, config: entries, configFile: configFile.path, directory: ExtensionSources.directory())
-        let loaded = ExtensionSources.load(requests, loader: loader)
+        let locations = ExtensionSources.locations(commandLine: paths, config: entries, configFile: configFile.path, directory: ExtensionSources.directory())
+        let loaded = ExtensionSources.load(locations, loader: loader)
         let known = KnownWidgets.current(extensions: loaded.extensions)
         for collision in known.catalog.collisions where collision.extensionName != nil { printError(collision.description) }
         return (known, loaded.problems)

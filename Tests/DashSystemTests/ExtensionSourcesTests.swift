@@ -66,14 +66,14 @@ struct ExtensionSourcesTests {
     @Test func theCommandLineComesFirstThenTheConfigThenTheDirectory() throws {
         let config = root.appendingPathComponent("conf/config.toml").path
         let fromDirectory = try file("extensions/weather")
-        let requests = ExtensionSources.requests(
+        let locations = ExtensionSources.locations(
             commandLine: ["bin/pizza", "~/stocks"], config: [ExtensionEntry(path: "../mail", line: 2, column: 15)], configFile: config,
             directory: root.appendingPathComponent("extensions"), environment: ["HOME": "/home/ann"], workingDirectory: "/work")
-        #expect(requests == [
-            ExtensionRequest(path: "/work/bin/pizza", written: "bin/pizza", origin: .commandLine),
-            ExtensionRequest(path: "/home/ann/stocks", written: "~/stocks", origin: .commandLine),
-            ExtensionRequest(path: root.appendingPathComponent("mail").path, written: "../mail", origin: .config(file: config, line: 2, column: 15)),
-            ExtensionRequest(path: fromDirectory, written: fromDirectory, origin: .directory),
+        #expect(locations == [
+            ExtensionLocation(path: "/work/bin/pizza", written: "bin/pizza", origin: .commandLine),
+            ExtensionLocation(path: "/home/ann/stocks", written: "~/stocks", origin: .commandLine),
+            ExtensionLocation(path: root.appendingPathComponent("mail").path, written: "../mail", origin: .config(file: config, line: 2, column: 15)),
+            ExtensionLocation(path: fromDirectory, written: fromDirectory, origin: .directory),
         ])
     }
 
@@ -83,9 +83,9 @@ struct ExtensionSourcesTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: pizza)
         let spawned = SpawnLog()
         let result = ExtensionSources.load([
-            ExtensionRequest(path: pizza, written: "bin/pizza", origin: .commandLine),
-            ExtensionRequest(path: root.appendingPathComponent("bin/../bin/pizza").path, written: "bin/../bin/pizza", origin: .config(file: "c.toml", line: 1, column: 15)),
-            ExtensionRequest(path: link, written: link, origin: .directory),
+            ExtensionLocation(path: pizza, written: "bin/pizza", origin: .commandLine),
+            ExtensionLocation(path: root.appendingPathComponent("bin/../bin/pizza").path, written: "bin/../bin/pizza", origin: .config(file: "c.toml", line: 1, column: 15)),
+            ExtensionLocation(path: link, written: link, origin: .directory),
         ], loader: loader(spawned: spawned))
         #expect(spawned.paths == [pizza])
         #expect(result.extensions.map(\.name) == ["pizza"])
@@ -99,11 +99,11 @@ struct ExtensionSourcesTests {
         let missing = root.appendingPathComponent("bin/missing").path
         let spawned = SpawnLog()
         let result = ExtensionSources.load([
-            ExtensionRequest(path: missing, written: "missing", origin: .config(file: "/c/config.toml", line: 3, column: 7)),
-            ExtensionRequest(path: plain, written: plain, origin: .commandLine),
-            ExtensionRequest(path: root.appendingPathComponent("bin").path, written: "bin", origin: .config(file: "/c/config.toml", line: 4, column: 3)),
-            ExtensionRequest(path: failing, written: failing, origin: .directory),
-            ExtensionRequest(path: good, written: good, origin: .commandLine),
+            ExtensionLocation(path: missing, written: "missing", origin: .config(file: "/c/config.toml", line: 3, column: 7)),
+            ExtensionLocation(path: plain, written: plain, origin: .commandLine),
+            ExtensionLocation(path: root.appendingPathComponent("bin").path, written: "bin", origin: .config(file: "/c/config.toml", line: 4, column: 3)),
+            ExtensionLocation(path: failing, written: failing, origin: .directory),
+            ExtensionLocation(path: good, written: good, origin: .commandLine),
         ], loader: loader(failing: [failing], spawned: spawned))
         #expect(spawned.paths == [failing, good])
         #expect(result.extensions.map(\.name) == ["good"])

@@ -12,7 +12,7 @@ public enum ExtensionOrigin: Hashable, Sendable {
 }
 
 /// One extension to load: its absolute path, the path as the user wrote it, and where.
-public struct ExtensionRequest: Hashable, Sendable {
+public struct ExtensionLocation: Hashable, Sendable {
     public var path: String
     public var written: String
     public var origin: ExtensionOrigin
@@ -37,15 +37,15 @@ public struct ExtensionRequest: Hashable, Sendable {
 
 /// An extension that could not be loaded, and why; printed with where it was written.
 public struct ExtensionProblem: Hashable, Sendable, CustomStringConvertible {
-    public var request: ExtensionRequest
+    public var location: ExtensionLocation
     public var reason: String
 
-    public init(request: ExtensionRequest, reason: String) {
-        self.request = request
+    public init(location: ExtensionLocation, reason: String) {
+        self.location = location
         self.reason = reason
     }
 
-    public var description: String { "\(request.label): \(reason)" }
+    public var description: String { "\(location.label): \(reason)" }
 }
 
 /// What loading the extensions gave: those that loaded, in order, and a problem naming each
@@ -86,49 +86,49 @@ public enum ExtensionSources {
 
     /// The extensions to load, in order: the command line's (relative to the working
     /// directory), the config's (relative to its file's directory), then the directory's.
-    public static func requests(commandLine: [String], config: [ExtensionEntry], configFile: String, directory: URL,
-                                environment: [String: String] = ProcessInfo.processInfo.environment,
-                                workingDirectory: String = FileManager.default.currentDirectoryPath) -> [ExtensionRequest] {
+    public static func locations(commandLine: [String], config: [ExtensionEntry], configFile: String, directory: URL,
+                                  environment: [String: String] = ProcessInfo.processInfo.environment,
+                                  workingDirectory: String = FileManager.default.currentDirectoryPath) -> [ExtensionLocation] {
         let home = home(environment)
-        return commandLine.map { ExtensionRequest(path: ExtensionEntry.resolve($0, relativeTo: workingDirectory, home: home), written: $0, origin: .commandLine) }
-            + config.map { ExtensionRequest(path: $0.resolvedPath(configFile: configFile, home: home), written: $0.path,
-                                            origin: .config(file: configFile, line: $0.line, column: $0.column)) }
-            + executables(in: directory).map { ExtensionRequest(path: $0, written: $0, origin: .directory) }
+        return commandLine.map { ExtensionLocation(path: ExtensionEntry.resolve($0, relativeTo: workingDirectory, home: home), written: $0, origin: .commandLine) }
+            + config.map { ExtensionLocation(path: $0.resolvedPath(configFile: configFile, home: home), written: $0.path,
+                                             origin: .config(file: configFile, line: $0.line, column: $0.column)) }
+            + executables(in: directory).map { ExtensionLocation(path: $0, written: $0, origin: .directory) }
     }
 
-    /// Loads each requested extension once (two paths to one file, through `..` or a
-    /// symbolic link, load once, as the first), with `loader`, which spawns it.
+    /// Loads each extension once (two paths to one file, through `..` or a symbolic link,
+    /// load once, as the first), with `loader`, which spawns it.
     ///
     /// A path that does not exist, is not an executable file or fails to load gets a message
     /// naming it, and the others load all the same.
-    public static func load(_ requests: [ExtensionRequest], loader: (String) throws -> LoadedExtension) -> ExtensionLoadResult {
+    public static func load(_ locations: [ExtensionLocation], loader: (String) throws -> LoadedExtension) -> ExtensionLoadResult {
         var result = ExtensionLoadResult()
         var seen = Set<String>()
         let files = FileManager.default
-        for request in requests {
-            guard seen.insert(URL(fileURLWithPath: request.path).resolvingSymlinksInPath().path).inserted else { continue }
+        for location in locations {
+            guard seen.insert(URL(fileURLWithPath: location.path).resolvingSymlinksInPath().path).inserted else { continue }
             var isDirectory: ObjCBool = false
-            guard files.fileExists(atPath: request.path, isDirectory: &isDirectory) else {
-                result.problems.append(ExtensionProblem(request: request, reason: "no such file"))
+            guard files.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
+                result.problems.append(ExtensionProblem(location: location, reason: "no such file"))
                 continue
             }
             guard !isDirectory.boolValue else {
-                result.problems.append(ExtensionProblem(request: request, reason: "is a directory; expected an extension's executable"))
+                result.problems.append(ExtensionProblem(location: location, reason: "is a directory; expected an extension's executable"))
                 continue
             }
-            guard files.isExecutableFile(atPath: request.path) else {
-                result.problems.append(ExtensionProblem(request: request, reason: "is not executable (chmod +x it, or build the extension's package)"))
+            guard files.isExecutableFile(atPath: location.path) else {
+                result.problems.append(ExtensionProblem(location: location, reason: "is not executable (chmod +x it, or build the extension's package)"))
                 continue
             }
             do {
-                result.extensions.append(try loader(request.path))
+                result.extensions.append(try loader(location.path))
             } catch {
                 // The loader's errors name the path themselves ("extension PATH: reason");
                 // the label says it once, with where it was written.
                 var reason = String(describing: error)
-                let prefix = "extension \(request.path): "
+                let prefix = "extension \(location.path): "
                 if reason.hasPrefix(prefix) { reason.removeFirst(prefix.count) }
-                result.problems.append(ExtensionProblem(request: request, reason: reason))
+                result.problems.append(ExtensionProblem(location: location, reason: reason))
             }
         }
         return result
