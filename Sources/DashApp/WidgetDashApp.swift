@@ -4,19 +4,10 @@ import WidgetDash
 /// The whole widgetdash program (the dashboard and every subcommand) as a library, so a
 /// package of your own widgets can run it with its bundle added to the built-in widgets.
 ///
-/// The `widgetdash` executable is `await WidgetDashApp.main()`. A widget extension marks its
-/// bundle `@main` instead, as on iOS, and gets the same program with its widgets in the
-/// gallery, in `--widget`, in `config.toml` and in `list`:
-///
-/// ```swift
-/// import DashApp
-/// import WidgetDash
-///
-/// @main
-/// struct PizzaWidgets: WidgetBundle {
-///     var body: some Widget { PizzaWidget() }
-/// }
-/// ```
+/// The `widgetdash` executable is `await WidgetDashApp.main()`. A program that embeds the
+/// dashboard with widgets of its own, in process, calls `main(adding:)`; a widget extension
+/// instead marks its bundle `@main` (WidgetDash's `WidgetBundle.main()`) and runs in its own
+/// process beside the dashboard (`widgetdash --extension PATH`; docs/extensions.md).
 public enum WidgetDashApp {
     /// Parses the command line and runs the dashboard or the subcommand it names, with the
     /// widgets (and controls) of `bundles` known after the built-in ones.
@@ -38,13 +29,5 @@ public enum WidgetDashApp {
         await WidgetServices(imageDecoding: ImageCodec.backing()).bind {
             await WidgetDashCommand.main()
         }
-    }
-}
-
-extension WidgetBundle where Self: SendableMetatype {
-    /// Runs widgetdash with this bundle's widgets added to the built-in ones: what `@main`
-    /// on a bundle calls.
-    public static func main() async {
-        await WidgetDashApp.main(adding: [Self.self])
     }
 }

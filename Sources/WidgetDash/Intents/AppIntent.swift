@@ -38,12 +38,24 @@ public struct AnyAppIntent: Sendable {
     public let title: String
     /// The intent's type name, which tells intents apart in tests and the inspector.
     public let typeName: String
+    /// The intent's type and stored values (read with `Mirror`): how an extension finds the
+    /// intent of an element again when the host asks it to perform it.
+    package let fingerprint: String
     private let body: @Sendable () async throws -> Void
 
     public init<I: AppIntent>(_ intent: I) {
         title = I.title
         typeName = String(describing: I.self)
+        fingerprint = String(reflecting: intent)
         body = { try await intent.perform() }
+    }
+
+    /// An intent performed elsewhere (in a widget extension's process) by `perform`.
+    package init(title: String, typeName: String, fingerprint: String, perform: @escaping @Sendable () async throws -> Void) {
+        self.title = title
+        self.typeName = typeName
+        self.fingerprint = fingerprint
+        body = perform
     }
 
     /// Runs the intent's `perform()`.

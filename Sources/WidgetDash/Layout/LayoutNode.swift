@@ -70,6 +70,8 @@ package final class RenderContext {
     package private(set) var nextRefresh: Date?
     /// The buttons, toggles and links drawn, in drawing order.
     var interactiveElements: [InteractiveElement] = []
+    /// The live texts drawn, when an extension renders for the host (nil: not recorded).
+    var liveTexts: [WireLiveText]?
 
     package init(now: Date) { self.now = now }
 

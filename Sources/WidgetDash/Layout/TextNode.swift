@@ -144,6 +144,8 @@ final class TextNode: LayoutNode {
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
+        // An extension sends its live texts so that the host keeps them ticking.
+        if context.liveTexts != nil, let live = WireLiveText(self, rect: rect, canvas: canvas) { context.liveTexts?.append(live) }
         if let (big, w) = bigLines(context), rect.height >= 3, w <= rect.width {
             let style = pieces[0].style
             let x = alignedX(lineWidth: w, in: rect)

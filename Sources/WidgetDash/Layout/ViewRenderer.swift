@@ -15,6 +15,8 @@ public struct RenderedView {
     /// Interactive views the family does not allow (a button in accessoryInline), drawn as plain
     /// content; `widgetdash list` reports them.
     public var misuses: [String] = []
+    /// The texts that change by themselves, as an extension sends them (recorded on request).
+    package var liveTexts: [WireLiveText] = []
 }
 
 /// Lays out a view in a size and draws it: the engine's one entry point.
@@ -81,8 +83,9 @@ package struct PreparedView {
     /// filled with ``fill(over:)``; nothing outside `rect` is touched. The result is what
     /// ``ViewRenderer/render(_:size:environment:now:background:toggleOverrides:)`` reports,
     /// with the interactive elements in `canvas`'s coordinates and an empty `canvas`.
-    package func draw(into canvas: inout Canvas, in rect: CellRect, now: Date) -> RenderedView {
+    package func draw(into canvas: inout Canvas, in rect: CellRect, now: Date, recordsLiveText: Bool = false) -> RenderedView {
         let context = RenderContext(now: now)
+        if recordsLiveText { context.liveTexts = [] }
         let wanted = root.sizeThatFits(ProposedSize(rect.size), context)
         let clipped = CellSize(width: min(wanted.width, rect.width), height: min(wanted.height, rect.height))
         let content = CellRect(origin: Alignment.center.origin(of: clipped, in: rect), size: clipped)
@@ -93,7 +96,8 @@ package struct PreparedView {
             containerBackground: containerBackground,
             widgetURL: resolveContext.widgetURL,
             interactiveElements: context.interactiveElements,
-            misuses: resolveContext.misuses
+            misuses: resolveContext.misuses,
+            liveTexts: context.liveTexts ?? []
         )
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import WidgetDash
+
+/// Loads a widget extension: asks its executable what it offers and wires each widget to it.
+///
+/// The host spawns the extension once with the `describe` request (time limit about 2 s) and
+/// returns its widgets wired to remote calls: every timeline, snapshot or intent afterwards is
+/// one more spawn (docs/extensions.md). Controls and Live Activity types are not served yet.
+public enum ExtensionLoader {
+    /// Spawns the executable at `path` with the `describe` request and returns what it offers.
+    ///
+    /// Errors are readable and name the path (`ExtensionLoadError`).
+    public static func load(path: String) throws -> LoadedExtension {
+        try load(path: path, limits: RemoteLimits())
+    }
+
+    /// As ``load(path:)``, with time limits of one's own (tests, the benchmark).
+    public static func load(path: String, limits: RemoteLimits) throws -> LoadedExtension {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw ExtensionLoadError(path: path, reason: exists ? "not an executable file" : "no such file")
+        }
+        let answer: DescribeAnswer
+        do {
+            let collected = try ExtensionProcess.exchangeNow(
+                path: path, request: ExtensionRequest(request: .describe),
+                limits: ExtensionProcess.Limits(first: limits.describe, next: limits.describe), collector: DescribeCollector())
+            guard let described = collected.answer else { throw ExtensionFailure.garbage("no answer to describe") }
+            answer = described
+        } catch {
+            throw ExtensionLoadError(path: path, reason: "\(error)")
+        }
+        let placeholders = answer.widgets.map { _ in PlaceholderCache() }
+        let widgets = zip(answer.widgets, placeholders).map { wire, cache in
+            RemoteWidget(path: path, kind: wire.kind, limits: limits, placeholders: cache).description(wire)
+        }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return LoadedExtension(name: name, path: path, widgets: widgets)
+    }
+}
+
+/// Why an extension could not be loaded; its description names the executable.
+public struct ExtensionLoadError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "extension \(path): \(reason)" }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Synchronization
+import WidgetDash
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a request to an extension brought no answer; the description is what a panel shows
+/// after "stopped:" and what `snapshot` prints.
+public enum ExtensionFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The executable could not be started.
+    case cannotStart(String)
+    /// It was killed by a signal (a trap: force-unwrap, index out of range, `fatalError`).
+    case crashed(signal: Int32, during: String, detail: String)
+    /// It exited before answering in full.
+    case exited(status: Int32, during: String, detail: String)
+    /// It went past its time limit and was killed.
+    case hung(limit: TimeInterval, during: String)
+    /// It wrote something that is not the protocol.
+    case garbage(String)
+    /// It answered with an error: the provider or the intent threw.
+    case failed(String)
+    /// The dashboard is closing and starts no more extensions.
+    case closing
+
+    public var description: String {
+        func tail(_ detail: String) -> String { detail.isEmpty ? "" : ": " + detail }
+        switch self {
+        case .cannotStart(let why): return "the extension could not be started: \(why)"
+        case .crashed(let signal, let during, let detail):
+            return "the extension crashed (signal \(signal), \(Self.signalName(signal))) \(during)\(tail(detail))"
+        case .exited(let status, let during, let detail):
+            return "the extension exited with status \(status) \(during) without answering\(tail(detail))"
+        case .hung(let limit, let during):
+            return "the extension did not answer within \(Int(limit)) s \(during) and was stopped"
+        case .garbage(let what): return what
+        case .failed(let message): return message
+        case .closing: return "the dashboard is closing"
+        }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: "SIGILL"
+        case SIGTRAP: "SIGTRAP"
+        case SIGABRT: "SIGABRT"
+        case SIGBUS: "SIGBUS"
+        case SIGFPE: "SIGFPE"
+        case SIGKILL: "SIGKILL"
+        case SIGSEGV: "SIGSEGV"
+        case SIGPIPE: "SIGPIPE"
+        case SIGALRM: "SIGALRM"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(signal)"
+        }
+    }
+}
+
+/// Reads the answer lines of one request; tells the process what it is waiting for next.
+protocol AnswerCollector: Sendable {
+    /// What the extension is doing while the next line is awaited ("while rendering entry 4").
+    var during: String { get }
+    /// Takes one line; true when the answer is complete.
+    mutating func take(_ line: Data) throws -> Bool
+}
+
+/// The extension processes alive, so that every exit path of the dashboard can kill them.
+///
+/// Process-wide on purpose: it is reached from the exit paths of `run` (quit, a signal, a lost
+/// terminal), which know nothing of the widgets that started the processes.
+public enum ExtensionChildren {
+    private static let state = Mutex<(pids: Set<pid_t>, closed: Bool)>(([], false))
+
+    /// Kills every extension process (and its process group) and starts no more.
+    public static func killAll() {
+        let pids = state.withLock { state in
+            state.closed = true
+            return state.pids
+        }
+        for pid in pids { kill(-pid, SIGKILL) }
+    }
+
+    /// How many extension processes are alive now (for tests and the benchmark).
+    public static var count: Int { state.withLock { $0.pids.count } }
+
+    static func register(_ pid: pid_t) -> Bool {
+        state.withLock { state in
+            if state.closed { return false }
+            state.pids.insert(pid)
+            return true
+        }
+    }
+
+    static func unregister(_ pid: pid_t) { _ = state.withLock { $0.pids.remove(pid) } }
+    static var isClosed: Bool { state.withLock { $0.closed } }
+}
+
+/// Runs one request against an extension: spawn, read answer lines within time limits, reap.
+enum ExtensionProcess {
+    /// Time limits: for the first line (the provider's timeline) and for each line after it
+    /// (one entry's rendering).
+    struct Limits: Sendable {
+        var first: TimeInterval
+        var next: TimeInterval
+    }
+
+    /// Sends `request` to the extension at `path` on a thread of its own (the wait never holds
+    /// a task thread) and returns the collector once the answer is complete.
+    static func exchange<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, collector: C) async throws -> C {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<C, any Error>) in
+            let thread = Thread {
+                continuation.resume(with: Result { try exchangeNow(path: path, request: request, limits: limits, collector: collector) })
+            }
+            thread.start()
+        }
+    }
+
+    static func exchangeNow<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, collector initial: C) throws -> C {
+        if ExtensionChildren.isClosed { throw ExtensionFailure.closing }
+        var collector = initial
+        let requestText = String(decoding: try ExtensionProtocol.encode(request), as: UTF8.self)
+        var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
+        guard pipe(&out) == 0 else { throw ExtensionFailure.cannotStart(String(cString: strerror(errno))) }
+        guard pipe(&err) == 0 else {
+            close(out[0]); close(out[1])
+            throw ExtensionFailure.cannotStart(String(cString: strerror(errno)))
+        }
+        // The child gets only the write ends; ours must not leak into other children.
+        for fd in [out[0], err[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
+                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true)
+        close(out[1]); close(err[1])
+        defer { close(out[0]); close(err[0]) }
+        let pid: pid_t
+        switch spawned {
+        case .success(let p): pid = p
+        case .failure(let error): throw ExtensionFailure.cannotStart("\(path): \(error)")
+        }
+        guard ExtensionChildren.register(pid) else {
+            kill(-pid, SIGKILL)
+            _ = ChildProcess.wait(pid)
+            throw ExtensionFailure.closing
+        }
+        defer { ExtensionChildren.unregister(pid) }
+
+        var pending = Data(), errors = Data()
+        var deadline = Date().addingTimeInterval(limits.first)
+        var limit = limits.first
+        var outOpen = true, errOpen = true
+        var done = false
+        func stop() {
+            kill(-pid, SIGKILL)
+            _ = ChildProcess.wait(pid)
+        }
+        while outOpen && !done {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 {
+                stop()
+                throw ExtensionFailure.hung(limit: limit, during: collector.during)
+            }
+            var fds = [pollfd(fd: out[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: errOpen ? err[0] : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, Int32(min(remaining * 1000, 60_000).rounded(.up)))
+            if ready < 0 && errno != EINTR { stop(); throw ExtensionFailure.cannotStart(String(cString: strerror(errno))) }
+            if ready <= 0 { continue }
+            if fds[1].revents != 0 {
+                errOpen = readSome(err[0], into: &errors)
+                // Only the last line is ever shown: a chatty extension costs 8 KB at most.
+                if errors.count > 8192 { errors = Data(errors.suffix(4096)) }
+            }
+            guard fds[0].revents != 0 else { continue }
+            outOpen = readSome(out[0], into: &pending)
+            while !done, let newline = pending.firstIndex(of: 0x0A) {
+                let line = Data(pending[pending.startIndex..<newline])
+                pending = Data(pending[(newline + 1)...])
+                do {
+                    done = try collector.take(line)
+                } catch let error as ProtocolError {
+                    stop()
+                    throw ExtensionFailure.garbage(error.description)
+                } catch {
+                    stop()
+                    throw error
+                }
+                limit = limits.next
+                deadline = Date().addingTimeInterval(limits.next)
+            }
+        }
+        if done {
+            // Answered in full: it has a moment to exit by itself, then it is stopped.
+            let grace = Date().addingTimeInterval(1)
+            while waitpid(pid, nil, WNOHANG) == 0 {
+                if Date() >= grace { stop(); break }
+                usleep(2_000)
+            }
+            return collector
+        }
+        // Standard output closed before the answer was complete: how did it end?
+        if !pending.isEmpty {
+            stop()
+            throw ExtensionFailure.garbage(ProtocolError.garbage(ExtensionProtocol.previewText(pending)).description)
+        }
+        while errOpen { errOpen = readSome(err[0], into: &errors) }
+        let detail = lastLine(of: errors)
+        switch ChildProcess.wait(pid) {
+        case .signaled(let signal): throw ExtensionFailure.crashed(signal: signal, during: collector.during, detail: detail)
+        case .exited(let status): throw ExtensionFailure.exited(status: status, during: collector.during, detail: detail)
+        case nil: throw ExtensionFailure.exited(status: -1, during: collector.during, detail: detail)
+        }
+    }
+
+    /// Reads what is there; false at end of file. Keeps the last 4 KB of `buffer` for stderr
+    /// (only its last line is shown) and all of it for answers.
+    private static func readSome(_ fd: Int32, into buffer: inout Data) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let n = read(fd, &chunk, chunk.count)
+        if n < 0 { return errno == EINTR || errno == EAGAIN }
+        if n == 0 { return false }
+        buffer.append(contentsOf: chunk[0..<n])
+        return true
+    }
+
+    /// The last non-empty line of what the extension wrote on standard error, printable.
+    static func lastLine(of data: Data) -> String {
+        let text = TextSanitizer.sanitize(bytes: data.suffix(4096), keepNewlines: true)
+        let line = text.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        return String(line.prefix(200)).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension WidgetBundle {
+    /// Runs the bundle as a widget extension: what `@main` on a bundle calls, as on iOS.
+    ///
+    /// Started by widgetdash (`widgetdash --extension PATH`), it answers the one request on its
+    /// command line and exits; started by hand, it prints how to use it and exits.
+    public static func main() async {
+        let bundle = Self()
+        await ExtensionMain.run(name: String(describing: Self.self), widgets: bundle.widgetDescriptions)
+    }
+}
+
+extension Widget {
+    /// Runs the widget as a widget extension of its own: what `@main` on a widget calls.
+    public static func main() async {
+        let widget = Self()
+        // A control or a Live Activity marked `@main` offers no widget (not yet served).
+        let isWidget = !(widget is BundledControl) && !(widget.body is any ActivityConfigurationProviding)
+        await ExtensionMain.run(name: String(describing: Self.self), widgets: isWidget ? [widget.body._description] : [])
+    }
+}
+
+/// The extension process: reads the request, answers on its protocol channel, exits.
+package enum ExtensionMain {
+    /// The longest an extension process lives, whatever it is doing: a safety net for a host
+    /// that died without killing it (the host's own limits are far shorter).
+    static let lifetimeLimit: UInt32 = 60
+
+    static func run(name: String, widgets: [WidgetDescription]) async -> Never {
+        let arguments = CommandLine.arguments
+        guard let flag = arguments.firstIndex(of: ExtensionProtocol.requestFlag), flag + 1 < arguments.count else {
+            let program = arguments.first ?? name
+            print("""
+                \(name) is a widget extension for widgetdash; it runs inside the dashboard:
+
+                    widgetdash --extension \(program)
+                    widgetdash list --extension \(program)
+
+                Its widgets: \(widgets.map(\.kind).joined(separator: ", ")).
+                See docs/extensions.md in widgetdash for the protocol it speaks.
+                """)
+            exit(0)
+        }
+        alarm(lifetimeLimit)
+        let channel = protocolChannel()
+        let send: @Sendable (Data) -> Void = { line in
+            var data = line
+            data.append(0x0A)
+            data.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                var offset = 0
+                while offset < bytes.count {
+                    let n = write(channel, base + offset, bytes.count - offset)
+                    if n < 0 { if errno == EINTR { continue }; exit(3) }
+                    offset += n
+                }
+            }
+        }
+        let request: ExtensionRequest
+        do {
+            request = try ExtensionProtocol.decode(ExtensionRequest.self, from: Data(arguments[flag + 1].utf8))
+        } catch {
+            // The host refuses this answer's version or reads the message; either way it says why.
+            var answer = ExtensionAnswer(answer: .error)
+            answer.message = "\(name) cannot read the request: \(error)"
+            if let line = try? ExtensionProtocol.encode(answer) { send(line) }
+            exit(2)
+        }
+        await ExtensionServer(widgets: widgets, send: send).serve(request)
+        exit(0)
+    }
+
+    /// The descriptor answers go to: standard output as the process started, while the widget's
+    /// own `print` goes to standard error, so nothing a widget prints can corrupt the protocol.
+    private static func protocolChannel() -> Int32 {
+        let channel = dup(1)
+        guard channel >= 0 else { return 1 }
+        dup2(2, 1)
+        return channel
+    }
+}
+
+/// Answers one request of the extension protocol from a bundle's widgets.
+package struct ExtensionServer {
+    let widgets: [WidgetDescription]
+    let send: @Sendable (Data) -> Void
+
+    package init(widgets: [WidgetDescription], send: @escaping @Sendable (Data) -> Void) {
+        self.widgets = widgets
+        self.send = send
+    }
+
+    private func emit(_ answer: some Encodable) {
+        do { send(try ExtensionProtocol.encode(answer)) } catch { fail("cannot encode an answer: \(error)") }
+    }
+
+    private func fail(_ message: String) {
+        var answer = ExtensionAnswer(answer: .error)
+        answer.message = message
+        if let line = try? ExtensionProtocol.encode(answer) { send(line) }
+    }
+
+    package func serve(_ request: ExtensionRequest) async {
+        if request.request == .describe {
+            emit(DescribeAnswer(widgets: widgets.map(ExtensionRendering.wire)))
+            return
+        }
+        guard let kind = request.kind, let unconfigured = widgets.first(where: { $0.kind == kind }) else {
+            return fail("no widget of kind \"\(request.kind ?? "")\" here")
+        }
+        let parameters = request.parameters ?? [:]
+        let description = unconfigured.configured(with: parameters)
+        let family = request.family ?? description.supportedFamilies.first ?? .systemSmall
+        let date = request.date ?? Date()
+        let context = TimelineProviderContext(family: family, isPreview: request.request == .snapshot, date: date, parameters: parameters)
+        switch request.request {
+        case .describe:
+            return
+        case .snapshot:
+            let entry = await description.provider.snapshot(context)
+            sendTimeline([entry], policy: .never, description: description, context: context, zone: request.timeZone)
+        case .timeline:
+            do {
+                let timeline = try await description.provider.timeline(context)
+                sendTimeline(timeline.entries, policy: timeline.policy, description: description, context: context, zone: request.timeZone)
+            } catch {
+                fail("\(error)")
+            }
+        case .perform:
+            await perform(request, description: description, context: context)
+        }
+    }
+
+    private func sendTimeline(_ entries: [any TimelineEntry], policy: TimelineReloadPolicy, description: WidgetDescription,
+                              context: TimelineProviderContext, zone: String?) {
+        var header = ExtensionAnswer(answer: .timeline)
+        header.policy = WirePolicy(policy)
+        header.count = entries.count
+        let placeholder = description.provider.placeholder(context)
+        header.placeholder = ExtensionRendering.wire(ExtensionRendering.draw(
+            description, entry: placeholder, family: context.family, timeZone: zone, reasons: .placeholder, now: context.date))
+        emit(header)
+        for (index, entry) in entries.enumerated() {
+            var line = ExtensionAnswer(answer: .entry)
+            line.index = index
+            line.date = entry.date
+            line.relevance = entry.relevance
+            line.normal = ExtensionRendering.wire(ExtensionRendering.draw(
+                description, entry: entry, family: context.family, timeZone: zone, reasons: [], now: entry.date))
+            line.privacy = ExtensionRendering.wire(ExtensionRendering.draw(
+                description, entry: entry, family: context.family, timeZone: zone, reasons: .privacy, now: entry.date))
+            emit(line)
+        }
+        emit(ExtensionAnswer(answer: .end))
+    }
+
+    /// Finds the tapped element again in the entry the host showed and runs its intent.
+    private func perform(_ request: ExtensionRequest, description: WidgetDescription, context: TimelineProviderContext) async {
+        let entries: [any TimelineEntry]
+        do {
+            entries = try await description.provider.timeline(context).entries.sorted { $0.date < $1.date }
+        } catch {
+            return fail("\(error)")
+        }
+        let shown = request.entryDate ?? context.date
+        guard let entry = entries.first(where: { abs($0.date.timeIntervalSince(shown)) < 0.001 })
+            ?? entries.last(where: { $0.date <= shown }) ?? entries.first else {
+            return fail("the widget has no entries to find the element in")
+        }
+        let rendered = ExtensionRendering.draw(description, entry: entry, family: context.family, timeZone: request.timeZone,
+                                               reasons: [], now: entry.date)
+        let intents: [(id: Int, intent: AnyAppIntent)] = rendered.interactiveElements.compactMap { element in
+            switch element.action {
+            case .perform(let intent), .toggle(_, let intent): (element.id, intent)
+            case .open: nil
+            }
+        }
+        let wanted = request.fingerprint
+        guard let found = intents.first(where: { $0.id == request.element && ($0.intent.fingerprint == wanted || wanted == nil) })
+            ?? intents.first(where: { $0.intent.fingerprint == wanted }) else {
+            return fail("the element tapped is no longer in the widget (it changed since it was drawn)")
+        }
+        do {
+            try await found.intent.perform()
+            emit(ExtensionAnswer(answer: .performed))
+        } catch {
+            fail("\(error)")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// An entry of a widget that runs in an extension: its date and what the extension rendered.
+///
+/// The host never sees the extension's own entry type; it keeps this, and draws it with
+/// ``RemoteContentView``.
+public struct RemoteEntry: TimelineEntry {
+    public let date: Date
+    public let relevance: TimelineEntryRelevance?
+    /// The entry as drawn normally (for the placeholder: the placeholder, drawn redacted).
+    public let normal: WireRendering?
+    /// The entry as drawn on a locked dashboard (`privacySensitive()` views masked).
+    public let privacy: WireRendering?
+    /// Why there is nothing to draw (the extension stopped), shown in the panel.
+    public let failure: String?
+    /// The request that brought the entry (family, parameters, its moment): a tap on one of
+    /// its elements asks the extension again with the same, to find the element.
+    package var family: WidgetFamily?
+    package var parameters: [String: String] = [:]
+    package var requestDate: Date?
+
+    package init(date: Date, relevance: TimelineEntryRelevance? = nil, normal: WireRendering?, privacy: WireRendering? = nil, failure: String? = nil) {
+        self.date = date
+        self.relevance = relevance
+        self.normal = normal
+        self.privacy = privacy
+        self.failure = failure
+    }
+}
+
+/// Draws a ``RemoteEntry`` in the environment it is shown in: the variant the redaction asks
+/// for, colors from the host's palette, live texts formatted for the moment drawn, and the
+/// entry's buttons, toggles and links as interactive elements.
+package struct RemoteContentView: View, PrimitiveView {
+    package typealias Body = Never
+    package var body: Never { primitiveBody() }
+
+    let entry: RemoteEntry?
+    /// Makes the intent a tap on a button or toggle runs (one request to the extension).
+    let intent: @Sendable (WireElement) -> AnyAppIntent
+
+    package init(entry: (any TimelineEntry)?, intent: @escaping @Sendable (WireElement) -> AnyAppIntent) {
+        self.entry = entry as? RemoteEntry
+        self.intent = intent
+    }
+
+    package static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context))
+    }
+
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        guard let entry else { return [EmptyNode()] }
+        if let failure = entry.failure {
+            return Text("stopped: " + failure).foregroundStyle(Color.red).makeNodes(env, context)
+        }
+        var rendering = entry.normal
+        if env.redactionReasons.contains(.privacy), !env.redactionReasons.contains(.placeholder), let privacy = entry.privacy {
+            rendering = privacy
+        }
+        guard let rendering else { return [EmptyNode()] }
+        if let background = rendering.containerBackground {
+            context.containerBackground = AnyShapeStyle(Color(background.resolved(in: env.palette)))
+        }
+        if let url = rendering.widgetURL { context.widgetURL = url }
+        return [RemoteContentNode(rendering: rendering, palette: env.palette, intent: intent)]
+    }
+}
+
+/// Lays out as the size the extension rendered, and draws its cells and live texts.
+final class RemoteContentNode: LayoutNode {
+    let rendering: WireRendering
+    let palette: Palette
+    let intent: @Sendable (WireElement) -> AnyAppIntent
+
+    init(rendering: WireRendering, palette: Palette, intent: @escaping @Sendable (WireElement) -> AnyAppIntent) {
+        self.rendering = rendering
+        self.palette = palette
+        self.intent = intent
+    }
+
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        CellSize(width: max(0, rendering.canvas.width), height: max(0, rendering.canvas.height))
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        guard let cells = rendering.canvas.canvas(palette: palette) else { return }
+        canvas.draw(cells, at: rect.origin)
+        func moved(_ r: CellRect) -> CellRect { CellRect(x: r.x + rect.x, y: r.y + rect.y, width: r.width, height: r.height) }
+        for live in rendering.live {
+            guard let node = live.node(palette: palette) else { continue }
+            let textRect = moved(live.rect.rect)
+            let clip = moved(live.clip.rect).intersection(rect)
+            canvas.withClip(clip) { canvas in
+                let under = textRect.intersection(moved(live.clip.rect))
+                if let underlay = live.underlay.canvas(palette: palette) { canvas.draw(underlay, at: under.origin) }
+                node.render(in: textRect, canvas: &canvas, context)
+            }
+        }
+        for element in rendering.elements {
+            let r = moved(element.rect.rect).intersection(rect)
+            guard !r.isEmpty, let action = action(for: element) else { continue }
+            let kind: InteractiveElement.Kind = element.kind == "toggle" ? .toggle : element.kind == "link" ? .link : .button
+            context.interactiveElements.append(InteractiveElement(id: element.id, rect: r, kind: kind, action: action))
+        }
+    }
+
+    private func action(for element: WireElement) -> InteractiveElement.Action? {
+        switch element.kind {
+        case "link": return element.url.map { .open($0) }
+        case "toggle": return .toggle(isOn: element.isOn ?? false, intent(element))
+        case "button": return .perform(intent(element))
+        default: return nil
+        }
+    }
+}
