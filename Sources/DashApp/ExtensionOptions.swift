@@ -40,15 +40,9 @@ struct ExtensionOptions: ParsableArguments {
 
 /// Where the host loads an extension: the one call site of the extension loader.
 enum ExtensionHost {
-    /// Spawns the extension at `path` to ask what it offers. The process side (the loader
-    /// and its protocol) is not in this branch yet, so every extension fails with a message
-    /// naming it; wiring the loader is this one line.
+    /// Spawns the extension at `path` once to ask what it offers (`describe`), and returns
+    /// its widgets wired to their process (see `ExtensionLoader`, docs/extensions.md).
     static func load(path: String) throws -> LoadedExtension {
-        throw ExtensionHostError(path: path)
-    }
-
-    struct ExtensionHostError: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "extension \(path): this build cannot run extensions yet" }
+        try ExtensionLoader.load(path: path)
     }
 }
