@@ -74,11 +74,11 @@ struct ConfigCommand: ParsableCommand {
             let known = knownWidgets.widgets
             var load = ConfigReader(widgets: known).read(url)
             for problem in failed {
-                guard case .config(let file, let line, let column) = problem.location.origin, file == url.path else {
+                guard case .config(let file, _, _) = problem.location.origin, file == url.path else {
                     printError(problem.description)
                     continue
                 }
-                load.problems.append(ConfigProblem(file: file, line: line, column: column, message: "extension \(problem.location.written): \(problem.reason)"))
+                load.problems.append(problem.configProblem(isWarning: false, otherwiseIn: file))
             }
             load.problems += await load.unknownValueProblems(widgets: known + load.config.widgets)
             load.problems.sort { ($0.line, $0.column ?? 0, $0.message) < ($1.line, $1.column ?? 0, $1.message) }

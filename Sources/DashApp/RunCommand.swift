@@ -51,7 +51,8 @@ struct RunCommand: AsyncParsableCommand {
         let setup = try InteractionSetup.prepare(opener: opener)
         // Loaded and merged once: the widgets, the controls and the activity types. A change
         // to the config's `extensions` takes a restart (an extension is a program to spawn).
-        let knownWidgets = extensions.knownWidgets(configFile: ConfigCommand.file(config))
+        let (knownWidgets, extensionProblems) = extensions.load(configFile: ConfigCommand.file(config))
+        for problem in extensionProblems { printError(problem.description) }
         let known = knownWidgets.widgets
         var placements: [WidgetPlacement] = []
         for text in widgets {
@@ -109,6 +110,10 @@ struct RunCommand: AsyncParsableCommand {
         options.commandLine.theme = theme != nil
         options.commandLine.scheme = scheme != nil
         options.commandLine.autoLock = autoLock != nil
+        // Shown on the dashboard too: standard error is hidden while it runs.
+        let configFile = ConfigCommand.file(config).path
+        options.extensionProblems = extensionProblems.map { $0.configProblem(isWarning: true, otherwiseIn: configFile) }
+            + knownWidgets.catalog.collisions.filter { $0.extensionName != nil }.map { ConfigProblem(file: configFile, line: 0, message: $0.description, isWarning: true) }
         setup.apply(to: &options, controls: knownWidgets.controls)
         options.config.watches = true
         options.files = DiskConfigFiles()

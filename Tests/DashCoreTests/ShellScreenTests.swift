@@ -76,6 +76,28 @@ struct ShellScreenTests {
         #expect(shell.showsProblems && shell.problems.first?.line == 2)
     }
 
+    @Test func extensionProblemsAreShownWithTheConfigsAndOutliveAReload() async throws {
+        let size = CellSize(width: 80, height: 24)
+        let file = Self.tempConfig("[[page]]\nwidgets = [\"clock@small\"]\n")
+        var options = ShellOptions(widgets: BuiltinWidgets().widgetDescriptions, configFile: file, defaultPages: [[]], defaultLockScreen: [],
+                                   clock: ManualClock(SampleData.date))
+        options.environment = Self.environment()
+        options.files = DiskConfigFiles()
+        let missing = ConfigProblem(file: file.path, line: 0, message: "--extension ./weather: no such file", isWarning: true)
+        options.extensionProblems = [missing]
+        let shell = DashboardShell(options)
+        _ = shell.handle(.resize(size))
+        await shell.settle()
+        #expect(shell.problems == [missing] && shell.showsProblems && !shell.fellBack)
+        #expect(Self.lines(shell, size).joined().contains("warning: --extension ./weather: no such file"))
+        try "[[page]]\nwidgets = [\"bank@nope\"]\n".write(to: file, atomically: true, encoding: .utf8)
+        shell.reloadConfig()
+        #expect(shell.problems.map(\.line) == [2, 0] && shell.problems.last == missing)
+        try "[[page]]\nwidgets = [\"bank@small\"]\n".write(to: file, atomically: true, encoding: .utf8)
+        shell.reloadConfig()
+        #expect(shell.problems == [missing] && shell.dashboard.placements.map(\.kind) == ["bank"])
+    }
+
     @Test func galleryAddsToTheCurrentPageAndThePlacementSurvivesARestart() async throws {
         let size = CellSize(width: 100, height: 30)
         let (shell, file) = await Self.shell(config: "# my comment\n[[page]]\nwidgets = [\"clock@small\"]  # keep\n[[page]]\nwidgets = [\"system@small\"]\n", size: size)

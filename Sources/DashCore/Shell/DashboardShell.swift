@@ -78,7 +78,7 @@ public final class DashboardShell: InteractiveHost {
 
     /// Builds a dashboard for `load` (nil or broken: the defaults), recording its problems.
     private func build(_ load: ConfigLoad?) -> Dashboard {
-        problems = load?.problems ?? []
+        problems = (load?.problems ?? []) + options.extensionProblems
         showsProblems = !problems.isEmpty
         var config = DashConfig()
         if let load, !load.hasErrors { config = load.config }
@@ -121,10 +121,10 @@ public final class DashboardShell: InteractiveHost {
     public func reloadConfig() {
         let previousText = loadedText
         let load = self.load()
-        if let load, loadedText == previousText, problems == load.problems { return }
+        if let load, loadedText == previousText, problems == load.problems + options.extensionProblems { return }
         if let load, load.hasErrors {
             // Keep what runs; say what is wrong.
-            problems = load.problems
+            problems = load.problems + options.extensionProblems
             showsProblems = true
             dirty = true
             return

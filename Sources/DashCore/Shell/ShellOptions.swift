@@ -34,6 +34,9 @@ public struct ShellOptions {
     public var activities: ActivityController?
     /// Set from the config's `[activities] max` each time it is read.
     public var activityMaximum: ActivityMaximum?
+    /// What loading the extensions found (a path that failed, a name that collided), shown
+    /// with the config's problems after every reading: extensions load once, at start.
+    public var extensionProblems: [ConfigProblem] = []
 
     public init(widgets: [WidgetDescription], configFile: URL?, defaultPages: [[PagePlacement]], defaultLockScreen: [WidgetPlacement],
                 clock: any DashClock, presentation: PresentationOptions = PresentationOptions()) {

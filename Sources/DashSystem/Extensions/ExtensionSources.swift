@@ -46,6 +46,15 @@ public struct ExtensionProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(location.label): \(reason)" }
+
+    /// The problem as the config's problems list it: at its line and column when it came from
+    /// a config file, else as a whole message (naming the option or the path) under `file`.
+    public func configProblem(isWarning: Bool, otherwiseIn file: String) -> ConfigProblem {
+        guard case .config(let configFile, let line, let column) = location.origin else {
+            return ConfigProblem(file: file, line: 0, message: description, isWarning: isWarning)
+        }
+        return ConfigProblem(file: configFile, line: line, column: column, message: "extension \(location.written): \(reason)", isWarning: isWarning)
+    }
 }
 
 /// What loading the extensions gave: those that loaded, in order, and a problem naming each
