@@ -46,6 +46,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
+        // No extension process outlives the dashboard, however it ends (quit, a signal, an error).
+        defer { ExtensionChildren.killAll() }
         let setup = try InteractionSetup.prepare(opener: opener)
         // Merged once: the widgets, the controls and the activity types.
         let knownWidgets = KnownWidgets.current()

@@ -45,7 +45,7 @@ struct KnownWidgets {
     /// The bundles added after the built-in one, for the command running in this task.
     @TaskLocal static var addedBundles: [BundleType] = []
 
-    let widgets: [WidgetDescription]
+    var widgets: [WidgetDescription]
     /// The controls of every bundle, for the control center.
     let controls: [ControlDescription]
     /// Kinds an added bundle uses that an earlier bundle already has.
@@ -62,7 +62,7 @@ struct KnownWidgets {
     /// The built-in bundle and the added ones (built-ins first, so a kind keeps its built-in
     /// meaning), merged.
     static func current() -> KnownWidgets {
-        KnownWidgets([BuiltinWidgets()] + addedBundles.map { $0.init() })
+        KnownWidgets([BuiltinWidgets()] + addedBundles.map { $0.init() }).addingEnvironmentExtensions()
     }
 
     /// The widgets and controls of `bundles` (the built-in bundle first) with the command

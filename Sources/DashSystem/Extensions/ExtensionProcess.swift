@@ -35,7 +35,8 @@ public enum ExtensionFailure: Error, Hashable, Sendable, CustomStringConvertible
         case .exited(let status, let during, let detail):
             return "the extension exited with status \(status) \(during) without answering\(tail(detail))"
         case .hung(let limit, let during):
-            return "the extension did not answer within \(Int(limit)) s \(during) and was stopped"
+            let shown = limit == limit.rounded() ? "\(Int(limit))" : String(format: "%.1f", limit)
+            return "the extension did not answer within \(shown) s \(during) and was stopped"
         case .garbage(let what): return what
         case .failed(let message): return message
         case .closing: return "the dashboard is closing"
@@ -130,8 +131,16 @@ enum ExtensionProcess {
         }
         // The child gets only the write ends; ours must not leak into other children.
         for fd in [out[0], err[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        let spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
+        var spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
                                          standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true)
+        // "Text file busy": the executable is still open for writing somewhere (being rebuilt,
+        // or inherited by another child mid-spawn); that passes in a moment.
+        for _ in 0..<50 {
+            guard case .failure(let error) = spawned, error.code == ETXTBSY else { break }
+            usleep(10_000)
+            spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
+                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true)
+        }
         close(out[1]); close(err[1])
         defer { close(out[0]); close(err[0]) }
         let pid: pid_t
