@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
         .testTarget(name: "DashImagesTests", dependencies: ["DashImages", "WidgetDash"], exclude: ["Fixtures"]),
         .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashCore", "WidgetDash", "DashTesting"]),
-        .testTarget(name: "DashAppTests", dependencies: ["DashApp", "DashCatalog", "WidgetDash"]),
+        .testTarget(name: "DashAppTests", dependencies: ["DashApp", "DashCatalog", "DashCore", "DashSystem", "WidgetDash"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,9 +33,9 @@ enum ActivityExit {
 
 /// What the activity commands share: the store, the known types, JSON arguments.
 enum ActivityTools {
-    /// The activity type called `name` among `known` (by default, a merge of this command's
-    /// bundles), or a usage error listing the known ones.
-    static func description(_ name: String, in known: KnownWidgets = .current()) throws -> ActivityDescription {
+    /// The activity type called `name` among `known` (the command's catalog, extensions
+    /// loaded), or a usage error listing the known ones.
+    static func description(_ name: String, in known: KnownWidgets) throws -> ActivityDescription {
         let known = known.activities
         if let d = known.first(where: { $0.activityType == name }) { return d }
         printError("no activity type \"\(TextSanitizer.sanitize(name, keepNewlines: false))\" (known: \(known.map(\.activityType).joined(separator: ", ")))")
@@ -131,16 +131,17 @@ struct ActivityStartCommand: ParsableCommand {
     @Option(name: .customLong("stale-date"), help: ArgumentHelp("After this moment the content shows as out of date.", valueName: "ISO-8601")) var staleDate: String?
     @Option(help: ArgumentHelp("The relevance score: the highest gets the island.", valueName: "N")) var relevance: Double?
     @Option(name: .customLong("start-date"), help: ArgumentHelp("Start later: pending until then.", valueName: "ISO-8601")) var startDate: String?
-    @Option(help: ArgumentHelp("The config file, for [activities] max.", valueName: "FILE")) var config: String?
+    @Option(help: ArgumentHelp("The config file, for [activities] max and its extensions.", valueName: "FILE")) var config: String?
+    @OptionGroup var extensions: ExtensionOptions
 
     func validate() throws {
         if attributes == "-" && state == "-" { throw ValidationError("only one of --attributes and --state can read standard input") }
     }
 
     func run() throws {
-        // One merge of the bundles for the type and the config's widgets: a merge builds every
-        // widget's description.
-        let known = KnownWidgets.current()
+        // One merge of the bundles and extensions for the type and the config's widgets: a
+        // merge builds every widget's description, and loading spawns every extension.
+        let known = extensions.knownWidgets(configFile: ConfigCommand.file(config))
         let description = try ActivityTools.description(type, in: known)
         let attributesData = try ActivityTools.canonical(try ActivityTools.json(attributes, option: "--attributes"), description.canonicalAttributes, type: type)
         let stateData = try ActivityTools.canonical(try ActivityTools.json(state, option: "--state"), description.canonicalState, type: type)
@@ -178,6 +179,7 @@ struct ActivityUpdateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A new relevance score.", valueName: "N")) var relevance: Double?
     @Option(name: .customLong("alert-title"), help: ArgumentHelp("Alert: its title.", valueName: "TEXT")) var alertTitle: String?
     @Option(name: .customLong("alert-body"), help: ArgumentHelp("Alert: its text.", valueName: "TEXT")) var alertBody: String?
+    @OptionGroup var extensions: ExtensionOptions
 
     func validate() throws {
         if alertBody != nil && alertTitle == nil { throw ValidationError("--alert-body needs --alert-title") }
@@ -186,7 +188,7 @@ struct ActivityUpdateCommand: ParsableCommand {
     func run() throws {
         let shared = try store.open()
         let record = try ActivityTools.record(id, in: shared)
-        let description = try ActivityTools.description(record.activityType)
+        let description = try ActivityTools.description(record.activityType, in: extensions.knownWidgets(configFile: ConfigCommand.file(nil)))
         let stateData = try ActivityTools.canonical(try ActivityTools.json(state, option: "--state"), description.canonicalState, type: record.activityType)
         let stale = try ActivityTools.date(staleDate, option: "--stale-date")
         let score = try ActivityTools.relevance(relevance)
@@ -215,6 +217,7 @@ struct ActivityEndCommand: ParsableCommand {
     @Argument(help: "The activity's id, or a unique prefix.") var id: String
     @Option(help: ArgumentHelp("The final content state: JSON, @FILE or -.", valueName: "JSON")) var state: String?
     @Option(help: ArgumentHelp("default, immediate or after:ISO-8601.", valueName: "POLICY")) var dismissal: String = "default"
+    @OptionGroup var extensions: ExtensionOptions
 
     func run() throws {
         guard let policy = ActivityRules.parseDismissal(dismissal) else {
@@ -225,7 +228,7 @@ struct ActivityEndCommand: ParsableCommand {
         let record = try ActivityTools.record(id, in: shared)
         var stateData: Data?
         if let state {
-            let description = try ActivityTools.description(record.activityType)
+            let description = try ActivityTools.description(record.activityType, in: extensions.knownWidgets(configFile: ConfigCommand.file(nil)))
             stateData = try ActivityTools.canonical(try ActivityTools.json(state, option: "--state"), description.canonicalState, type: record.activityType)
         }
         do {
@@ -290,8 +293,10 @@ struct ActivityTypesCommand: ParsableCommand {
         abstract: "List the activity types this widgetdash knows, with the JSON they take."
     )
 
+    @OptionGroup var extensions: ExtensionOptions
+
     func run() {
-        for d in KnownWidgets.current().activities {
+        for d in extensions.knownWidgets(configFile: ConfigCommand.file(nil)).activities {
             print("\(d.activityType.padding(toLength: 10, withPad: " ", startingAt: 0)) \(d.displayName) (\(d.attributesTypeName))")
             if !d.description.isEmpty { print("           \(d.description)") }
         }
@@ -314,9 +319,10 @@ struct ActivityPreviewCommand: ParsableCommand {
     @Flag(help: "Color the output with ANSI SGR escapes.") var color = false
     @Option(help: ArgumentHelp("The theme.", valueName: "NAME")) var theme: String?
     @Option(help: ArgumentHelp("light or dark.", valueName: "SCHEME")) var scheme: String?
+    @OptionGroup var extensions: ExtensionOptions
 
     func run() throws {
-        let description = try ActivityTools.description(type)
+        let description = try ActivityTools.description(type, in: extensions.knownWidgets(configFile: ConfigCommand.file(nil)))
         var now = Date()
         let payload: (attributes: Data, state: Data)
         if let attributes, let state {

@@ -26,6 +26,7 @@ struct RenderBench: AsyncParsableCommand {
     var widgets: [String] = []
     @Option(help: "Screen width in cells.") var width = 200
     @Option(help: "Screen height in cells.") var height = 60
+    @OptionGroup var extensions: ExtensionOptions
 
     func run() async throws {
         let size = CellSize(width: width, height: height)
@@ -34,7 +35,7 @@ struct RenderBench: AsyncParsableCommand {
         // Enough widgets to fill the screen: the default home screen (or the chosen widgets),
         // repeated until there are at least 24.
         var chosen: [WidgetPlacement] = []
-        let known = KnownWidgets.current().widgets
+        let known = extensions.knownWidgets(configFile: ConfigCommand.file(nil)).widgets
         for text in widgets {
             switch WidgetPlacement.parse(text, widgets: known) {
             case .success(let p): chosen.append(p)

@@ -60,16 +60,28 @@ struct ConfigCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The file to check (default: the config in use).", valueName: "FILE"))
         var file: String?
 
+        @OptionGroup var extensions: ExtensionOptions
+
         func run() async throws {
             let url = ConfigCommand.file(file)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 printError("\(url.path): no such file (widgetdash config init writes one)")
                 throw ExitStatus.noInput
             }
-            let known = KnownWidgets.current().widgets
+            // The extensions load first: placements may name their kinds. One of this file's
+            // that fails is an error at its position; the rest is checked without it.
+            let (knownWidgets, failed) = extensions.load(configFile: url)
+            let known = knownWidgets.widgets
             var load = ConfigReader(widgets: known).read(url)
+            for problem in failed {
+                guard case .config(let file, let line, let column) = problem.location.origin, file == url.path else {
+                    printError(problem.description)
+                    continue
+                }
+                load.problems.append(ConfigProblem(file: file, line: line, column: column, message: "extension \(problem.location.written): \(problem.reason)"))
+            }
             load.problems += await load.unknownValueProblems(widgets: known + load.config.widgets)
-            load.problems.sort { ($0.line, $0.message) < ($1.line, $1.message) }
+            load.problems.sort { ($0.line, $0.column ?? 0, $0.message) < ($1.line, $1.column ?? 0, $1.message) }
             for problem in load.problems { print(problem) }
             if load.hasErrors { throw ExitStatus.dataError }
             let pages = load.config.pages?.count ?? 0

@@ -18,13 +18,15 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The theme: a name from `widgetdash themes` or a .toml file.", valueName: "NAME"))
     var theme: String?
 
+    @OptionGroup var extensions: ExtensionOptions
+
     func run() throws {
         guard let f = WidgetFamily(name: family) else {
             printError("--family \(family): expected one of: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", "))")
             throw ExitStatus.usage
         }
         let look = try ThemeChoice.resolve(theme: theme, scheme: nil)
-        var options = ShellOptions(widgets: KnownWidgets.current().widgets, configFile: nil, defaultPages: [[]], defaultLockScreen: [],
+        var options = ShellOptions(widgets: extensions.knownWidgets(configFile: ConfigCommand.file(nil)).widgets, configFile: nil, defaultPages: [[]], defaultLockScreen: [],
                                    clock: TravelClock(start: Date(), speed: 1),
                                    presentation: PresentationOptions(library: look.library, theme: look.theme, scheme: look.scheme))
         options.commandLine.theme = true

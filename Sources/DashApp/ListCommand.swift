@@ -10,8 +10,10 @@ struct ListCommand: ParsableCommand {
         abstract: "List the available widgets, in gallery order."
     )
 
-    @Flag(help: "Print a JSON array of {kind, displayName, description, families}.")
+    @Flag(help: "Print a JSON array of {kind, displayName, description, families, extension}.")
     var json = false
+
+    @OptionGroup var extensions: ExtensionOptions
 
     struct Item: Encodable {
         var kind: String
@@ -20,14 +22,14 @@ struct ListCommand: ParsableCommand {
         var families: [String]
         /// Interactive views the families do not allow (drawn as plain content); absent when none.
         var notes: [String]?
+        /// The extension the widget comes from; absent for a built-in.
+        var `extension`: String?
     }
 
     func run() throws {
-        let widgets = KnownWidgets.current().widgets
-        let items = widgets.map {
-            Item(kind: $0.kind, displayName: $0.displayName, description: $0.description,
-                 families: $0.supportedFamilies.map(\.rawValue), notes: Self.notes($0))
-        }
+        let catalog = extensions.knownWidgets(configFile: ConfigCommand.file(nil)).catalog
+        let widgets = catalog.widgets
+        let items = Self.items(catalog)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -41,6 +43,15 @@ struct ListCommand: ParsableCommand {
                   + item.displayName + " — " + item.description)
             print(String(repeating: " ", count: kindWidth) + "families: " + families.joined(separator: ", "))
             for note in item.notes ?? [] { print(String(repeating: " ", count: kindWidth) + "note: " + note) }
+            if let name = item.extension { print(String(repeating: " ", count: kindWidth) + "extension: " + name) }
+        }
+    }
+
+    /// One item per widget of `catalog`, in gallery order.
+    static func items(_ catalog: WidgetCatalog) -> [Item] {
+        catalog.widgets.map {
+            Item(kind: $0.kind, displayName: $0.displayName, description: $0.description,
+                 families: $0.supportedFamilies.map(\.rawValue), notes: Self.notes($0), extension: catalog.extensionName(of: .widget, $0.kind))
         }
     }
 

@@ -45,12 +45,15 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
+    @OptionGroup var extensions: ExtensionOptions
+
     func run() async throws {
         // No extension process outlives the dashboard, however it ends (quit, a signal, an error).
         defer { ExtensionChildren.killAll() }
         let setup = try InteractionSetup.prepare(opener: opener)
-        // Merged once: the widgets, the controls and the activity types.
-        let knownWidgets = KnownWidgets.current()
+        // Loaded and merged once: the widgets, the controls and the activity types. A change
+        // to the config's `extensions` takes a restart (an extension is a program to spawn).
+        let knownWidgets = extensions.knownWidgets(configFile: ConfigCommand.file(config))
         let known = knownWidgets.widgets
         var placements: [WidgetPlacement] = []
         for text in widgets {

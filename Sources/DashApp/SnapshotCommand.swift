@@ -43,8 +43,10 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(name: .customLong("rendering-mode"), help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "MODE"))
     var renderingMode: String?
 
+    @OptionGroup var extensions: ExtensionOptions
+
     func run() async throws {
-        let known = KnownWidgets.current().widgets
+        let known = extensions.knownWidgets(configFile: ConfigCommand.file(nil)).widgets
         let placement: WidgetPlacement
         // The family comes from the placement text when it names one, else from --family.
         var text = kind

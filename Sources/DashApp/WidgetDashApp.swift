@@ -16,9 +16,7 @@ public enum WidgetDashApp {
         // when a command asks for them (`set`, `get`, `push` never do).
         await KnownWidgets.$addedBundles.withValue(bundles) {
             if !bundles.isEmpty {
-                for kind in KnownWidgets.current().shadowedKinds {
-                    printError("an added bundle's kind \"\(kind)\" is already taken; that one is left out (give it a kind of its own)")
-                }
+                for collision in KnownWidgets.current().catalog.collisions { printError(collision.description) }
             }
             await run()
         }

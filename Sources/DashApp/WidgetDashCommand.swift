@@ -31,12 +31,14 @@ enum ExitStatus {
     static let noInput = ExitCode(66)
 }
 
-/// The widgets this process knows: the built-in bundle, the command widget, then any bundles
-/// added by `WidgetDashApp.main(adding:)` (a widget extension's own).
+/// The widgets this process knows: the built-in bundle, the command widget, any bundles
+/// added by `WidgetDashApp.main(adding:)`, then the extensions loaded for this command, merged
+/// by ``WidgetCatalog`` (a kind that collides is qualified with its extension's name).
 ///
 /// Nothing process-wide: `WidgetDashApp.main(adding:)` binds the added bundle types (a
-/// task-local) around the command, and a command merges once with ``current()`` and keeps
-/// the value (a merge builds every widget's description again).
+/// task-local) around the command, and a command merges once (``ExtensionOptions`` loads the
+/// extensions and calls ``current(extensions:)``) and keeps the value (a merge builds every
+/// widget's description again).
 struct KnownWidgets {
     /// Bundle types that are safe to hand between tasks (every concrete type is, unless its
     /// conformance is isolated to an actor).
@@ -45,45 +47,35 @@ struct KnownWidgets {
     /// The bundles added after the built-in one, for the command running in this task.
     @TaskLocal static var addedBundles: [BundleType] = []
 
-    var widgets: [WidgetDescription]
-    /// The controls of every bundle, for the control center.
-    let controls: [ControlDescription]
-    /// Kinds an added bundle uses that an earlier bundle already has.
-    let shadowedKinds: [String]
-    /// The Live Activity types of every bundle (a type keeps its first meaning).
-    let activities: [ActivityDescription]
+    let catalog: WidgetCatalog
 
-    init(_ bundles: [any WidgetBundle]) {
-        (widgets, controls, shadowedKinds) = Self.merged(bundles)
-        var seen = Set<String>()
-        activities = bundles.flatMap(\.activityDescriptions).filter { seen.insert($0.activityType).inserted }
+    var widgets: [WidgetDescription] { catalog.widgets }
+    /// The controls of every bundle and extension, for the control center.
+    var controls: [ControlDescription] { catalog.controls }
+    /// The Live Activity types of every bundle and extension.
+    var activities: [ActivityDescription] { catalog.activities }
+
+    init(_ bundles: [any WidgetBundle], extensions: [LoadedExtension] = []) {
+        catalog = WidgetCatalog(Self.sources(bundles) + extensions.map {
+            WidgetCatalog.Source(extensionName: $0.name, widgets: $0.widgets, controls: $0.controls, activities: $0.activities)
+        })
     }
 
-    /// The built-in bundle and the added ones (built-ins first, so a kind keeps its built-in
-    /// meaning), merged.
-    static func current() -> KnownWidgets {
-        KnownWidgets([BuiltinWidgets()] + addedBundles.map { $0.init() }).addingEnvironmentExtensions()
+    /// The built-in bundle, the added ones and `extensions` (built-ins first, so a kind keeps
+    /// its built-in meaning), merged.
+    static func current(extensions: [LoadedExtension] = []) -> KnownWidgets {
+        KnownWidgets([BuiltinWidgets()] + addedBundles.map { $0.init() }, extensions: extensions)
     }
 
-    /// The widgets and controls of `bundles` (the built-in bundle first) with the command
-    /// widget after the first bundle's widgets. A widget or control whose kind is already taken
-    /// is left out and its kind listed in `shadowed`: a placement names one widget, so a second
-    /// widget of the same kind could only show up in the gallery and `list` without ever being
-    /// placed.
-    static func merged(_ bundles: [any WidgetBundle]) -> (widgets: [WidgetDescription], controls: [ControlDescription], shadowed: [String]) {
-        var widgets: [WidgetDescription] = []
-        var controls: [ControlDescription] = []
-        var shadowed: [String] = []
-        for (index, bundle) in bundles.enumerated() {
-            for widget in bundle.widgetDescriptions {
-                if widgets.contains(where: { $0.kind == widget.kind }) { shadowed.append(widget.kind) } else { widgets.append(widget) }
-            }
-            if index == 0 { widgets.append(CommandWidget(gate: CommandGate(runner: ProcessCommandRunner())).body._description) }
-            for control in bundle.controlDescriptions {
-                if controls.contains(where: { $0.kind == control.kind }) { shadowed.append(control.kind) } else { controls.append(control) }
-            }
+    /// One catalog source per bundle (the built-in bundle first), with the command widget
+    /// after the first bundle's widgets. Bundles are built into the program, so a kind one
+    /// of them repeats is left out rather than qualified (see ``WidgetCatalog``).
+    static func sources(_ bundles: [any WidgetBundle]) -> [WidgetCatalog.Source] {
+        bundles.enumerated().map { index, bundle in
+            let command = index == 0 ? [CommandWidget(gate: CommandGate(runner: ProcessCommandRunner())).body._description] : []
+            return WidgetCatalog.Source(widgets: bundle.widgetDescriptions + command, controls: bundle.controlDescriptions,
+                                        activities: bundle.activityDescriptions)
         }
-        return (widgets, controls, shadowed)
     }
 }
 

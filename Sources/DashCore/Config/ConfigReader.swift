@@ -5,6 +5,7 @@ import WidgetDash
 ///
 /// ```toml
 /// theme = "dark"
+/// extensions = ["~/.local/bin/weather-widgets"]
 /// [scheduler]
 /// budget = 60
 /// jitter = "1m"
@@ -30,7 +31,7 @@ public struct ConfigReader {
         self.resolvers = resolvers
     }
 
-    static let topKeys = ["theme", "scheme"]
+    static let topKeys = ["theme", "scheme", "extensions"]
     static let tables: [String: [String]] = [
         "scheduler": ["budget", "jitter"],
         "lock": ["auto_lock", "screen"],
@@ -95,6 +96,9 @@ public struct ConfigReader {
             return (s, entry.line)
         }
 
+        let extensions = Self.extensions(in: doc, file: file)
+        config.extensions = extensions.entries
+        problems += extensions.problems
         if let (theme, _) = string("theme") { config.theme = theme }
         if let (scheme, line) = string("scheme") {
             if let s = ColorScheme(rawValue: scheme) { config.scheme = s } else { problem(line, "expected light or dark for \"scheme\", found \"\(scheme)\"") }
@@ -249,7 +253,7 @@ public struct ConfigReader {
         } else if let entry = doc.entries["lock.screen"] {
             problem(entry.line, "expected an array of placements for \"screen\", such as [\"clock@inline\"], found \(entry.value.kindName)")
         }
-        problems.sort { ($0.line, $0.message) < ($1.line, $1.message) }
+        problems.sort { ($0.line, $0.column ?? 0, $0.message) < ($1.line, $1.column ?? 0, $1.message) }
         var load = ConfigLoad(config: config, problems: problems)
         load.placed = placed
         return load

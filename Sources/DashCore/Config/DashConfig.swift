@@ -21,23 +21,28 @@ public enum PagePlacement: Hashable, Sendable, CustomStringConvertible {
 
 /// A problem found in a config file: where, and what was expected there.
 ///
-/// Printed as `file:line: message`, like a compiler, so editors can jump to it. Warnings do
-/// not stop the config from being used; errors make the dashboard fall back to its default.
+/// Printed as `file:line: message` (`file:line:column: message` when it points at one value of
+/// an array), like a compiler, so editors can jump to it. Warnings do not stop the config from
+/// being used; errors make the dashboard fall back to its default.
 public struct ConfigProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int
+    /// The column (1-based) of the value the problem is about; nil when it is about the line.
+    public var column: Int?
     public var message: String
     public var isWarning: Bool
 
-    public init(file: String, line: Int, message: String, isWarning: Bool = false) {
+    public init(file: String, line: Int, column: Int? = nil, message: String, isWarning: Bool = false) {
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
         self.isWarning = isWarning
     }
 
     public var description: String {
-        (line > 0 ? "\(file):\(line): " : "\(file): ") + (isWarning ? "warning: " : "") + message
+        let place = line > 0 ? ":\(line)" + (column.map { ":\($0)" } ?? "") : ""
+        return "\(file)\(place): " + (isWarning ? "warning: " : "") + message
     }
 }
 
@@ -64,6 +69,8 @@ public struct DashConfig {
     public var jitter: TimeInterval?
     /// How many Live Activities may run at once (`[activities] max`).
     public var maximumActivities: Int?
+    /// Extension executables to load (`extensions = ["PATH", …]`), in file order, as written.
+    public var extensions: [ExtensionEntry] = []
     /// Widgets the config itself defines (`[[widget]]` tables, made by placement resolvers),
     /// in addition to the built-in ones; pages refer to them by their `name`.
     public var widgets: [WidgetDescription] = []

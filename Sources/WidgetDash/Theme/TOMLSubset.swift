@@ -71,6 +71,9 @@ package enum TOMLSubset {
         package struct Element: Hashable, Sendable {
             package var value: Value
             package var line: Int
+            /// The column (0-based, in characters) of the element's first character, so a
+            /// message can point at it (`file:line:column`).
+            package var column: Int
             /// The column (0-based, in characters) just after the element's last character.
             package var endColumn: Int
             /// True when a comma follows the element.
@@ -215,9 +218,9 @@ package enum TOMLSubset {
                 throw scanner.error("expected , between array elements or ] to close the array")
             }
             if scanner.peek == "[" { throw scanner.error("expected a string, integer or boolean; nested arrays are not supported") }
-            let line = scanner.line
+            let (line, column) = (scanner.line, scanner.index)
             let value = try scanner.value(stoppingAt: [",", "]"])
-            var element = ArrayEntry.Element(value: value, line: line, endColumn: scanner.index, hasComma: false)
+            var element = ArrayEntry.Element(value: value, line: line, column: column, endColumn: scanner.index, hasComma: false)
             scanner.skipSpaces()
             if scanner.peek == "," {
                 scanner.advance()
