@@ -134,14 +134,14 @@ enum ExamplePackage {
     /// dependency's list of source files in the dependent's build directory, so a file added to
     /// widgetdash since the last run is "not in scope" until that directory is rebuilt. CI
     /// starts from a clean clone and never needs the second try.
-    static func build() throws -> String {
-        do { return try buildOnce() } catch {
+    static func build(product: String = "HabitWidgets") throws -> String {
+        do { return try buildOnce(product: product) } catch {
             try? FileManager.default.removeItem(atPath: root.appendingPathComponent(".build/examples").path)
-            return try buildOnce()
+            return try buildOnce(product: product)
         }
     }
 
-    private static func buildOnce() throws -> String {
+    private static func buildOnce(product: String) throws -> String {
         let packagePath = root.appendingPathComponent("Examples").path
         let scratchPath = root.appendingPathComponent(".build/examples").path
         try FileManager.default.createDirectory(atPath: scratchPath, withIntermediateDirectories: true)
@@ -152,7 +152,7 @@ enum ExamplePackage {
         defer { try? log.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", packagePath, "--scratch-path", scratchPath, "--product", "HabitWidgets"]
+        process.arguments = ["swift", "build", "--package-path", packagePath, "--scratch-path", scratchPath, "--product", product]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = log
         process.standardError = log
@@ -163,7 +163,7 @@ enum ExamplePackage {
             let tail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(40).joined(separator: "\n")
             throw BuildError(description: "swift build --package-path Examples exited with \(process.terminationStatus):\n\(tail)")
         }
-        let binary = scratchPath + "/debug/HabitWidgets"
+        let binary = scratchPath + "/debug/" + product
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BuildError(description: "the build succeeded but \(binary) is missing")
         }
