@@ -79,6 +79,21 @@ final class ExtensionEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.waitUntil(timeout: 3) { processes(mentioning: fixture).isEmpty }, processes(mentioning: fixture))
     }
 
+    func testAButtonsIntentRunsInTheExtensionAndTheWidgetReloads() throws {
+        let fixture = try Self.fixture.get()
+        guard TmuxSession.isAvailable else { return XCTFail("tmux is missing") }
+        let tmux = try TmuxSession(command: [try widgetdash(), "--extension", fixture, "--widget", "tapper@small"],
+                                   width: 100, height: 30, environment: WidgetDashBinary.isolatedEnvironment())
+        XCTAssertTrue(tmux.waitFor("taps 0", timeout: 15), tmux.screenText)
+        tmux.send(keys: "Tab")
+        tmux.send(keys: "Enter")
+        XCTAssertTrue(tmux.waitFor("taps 1", timeout: 10), tmux.screenText)
+        tmux.send(keys: "Enter")
+        XCTAssertTrue(tmux.waitFor("taps 2", timeout: 10), tmux.screenText)
+        tmux.send(keys: "q")
+        XCTAssertEqual(tmux.waitForExit(timeout: 10), 0)
+    }
+
     func testAnExtensionThatWritesGarbageGetsAClearMessage() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-garbage-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -7,12 +7,15 @@ import WidgetDash
 /// - `steady` behaves: its name and a live timer.
 /// - `trapper` traps (a force-unwrap of nil) while rendering its fourth entry.
 /// - `hanger`'s view never returns.
+/// - `tapper` counts taps on its button (the intent runs in the extension, in a file under
+///   `$XDG_STATE_HOME`).
 @main
 struct MisbehavingWidgets: WidgetBundle {
     var body: some Widget {
         SteadyWidget()
         TrapperWidget()
         HangerWidget()
+        TapperWidget()
     }
 }
 
@@ -76,5 +79,48 @@ struct HangingView: View {
             while ProcessInfo.processInfo.processIdentifier != 0 { usleep(10_000) }
         }
         return Text("hanger \(index)")
+    }
+}
+
+/// The taps counted so far, kept in a file: each request is a process of its own.
+enum TapCount {
+    static var file: URL {
+        let base = ProcessInfo.processInfo.environment["XDG_STATE_HOME"] ?? NSTemporaryDirectory()
+        return URL(fileURLWithPath: base).appendingPathComponent("misbehaving-taps")
+    }
+    static var value: Int { (try? String(contentsOf: file, encoding: .utf8)).flatMap { Int($0) } ?? 0 }
+}
+
+struct TapIntent: AppIntent {
+    static let title = "Tap"
+    var step = 1
+    func perform() async throws {
+        try String(TapCount.value + step).write(to: TapCount.file, atomically: true, encoding: .utf8)
+    }
+}
+
+struct TapEntry: TimelineEntry {
+    let date: Date
+    let count: Int
+}
+
+struct TapProvider: TimelineProvider {
+    func placeholder(in context: Context) -> TapEntry { TapEntry(date: context.date, count: 0) }
+    func snapshot(in context: Context) async -> TapEntry { TapEntry(date: context.date, count: TapCount.value) }
+    func timeline(in context: Context) async throws -> Timeline<TapEntry> {
+        Timeline(entries: [TapEntry(date: context.date, count: TapCount.value)], policy: .never)
+    }
+}
+
+struct TapperWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "tapper", provider: TapProvider()) { entry in
+            VStack(spacing: 0) {
+                Text("taps \(entry.count)")
+                Button(intent: TapIntent(step: 1)) { Text("Tap") }
+            }
+        }
+        .configurationDisplayName("Tapper")
+        .supportedFamilies([.systemSmall])
     }
 }
