@@ -23,6 +23,12 @@ let package = Package(
                 .product(name: "DashApp", package: "widgetdash"),
             ]
         ),
+        // A test fixture, not an example: widgets that trap and hang on purpose, for the
+        // end-to-end tests of extension isolation (built here so CI builds one package).
+        .executableTarget(
+            name: "MisbehavingWidgets",
+            dependencies: [.product(name: "WidgetDash", package: "widgetdash")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

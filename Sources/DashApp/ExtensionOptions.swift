@@ -40,8 +40,7 @@ struct ExtensionOptions: ParsableArguments {
 
 /// Where the host loads an extension: the one call site of the extension loader.
 enum ExtensionHost {
-    /// Spawns the extension at `path` once to ask what it offers (`describe`), and returns
-    /// its widgets wired to their process (see `ExtensionLoader`, docs/extensions.md).
+    /// Spawns the extension at `path` to ask what it offers (`describe`; docs/extensions.md).
     static func load(path: String) throws -> LoadedExtension {
         try ExtensionLoader.load(path: path)
     }

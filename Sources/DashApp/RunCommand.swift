@@ -48,6 +48,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var extensions: ExtensionOptions
 
     func run() async throws {
+        // No extension process outlives the dashboard, however it ends (quit, a signal, an error).
+        defer { ExtensionChildren.killAll() }
         let setup = try InteractionSetup.prepare(opener: opener)
         // Loaded and merged once: the widgets, the controls and the activity types. A change
         // to the config's `extensions` takes a restart (an extension is a program to spawn).

@@ -92,8 +92,10 @@ final class Harness {
 
     /// Adds an instance; returns the first reload request.
     @discardableResult
-    func add(_ kind: String = "w", protected: Bool = false, settings: InstanceSettings = InstanceSettings(), locked: Bool = false) -> ReloadRequest? {
-        let d = describe(kind, ScriptedProvider(make: { Timeline(entries: [TestEntry(date: $0)], policy: .never) }), protected: protected)
+    func add(_ kind: String = "w", protected: Bool = false, settings: InstanceSettings = InstanceSettings(), locked: Bool = false,
+             rules: ReloadRules? = nil) -> ReloadRequest? {
+        var d = describe(kind, ScriptedProvider(make: { Timeline(entries: [TestEntry(date: $0)], policy: .never) }), protected: protected)
+        d.reloadRules = rules
         let instance = WidgetInstance(id: instances.count, description: d, family: .systemSmall)
         instances.append(instance)
         return requests(scheduler.add(instance, at: now, settings: settings, locked: locked)).first

@@ -129,23 +129,21 @@ enum ExamplePackage {
     }
 
     /// Builds the example with `swift build` (from `PATH`) as its own package; the binary's path.
-    /// Another package of the repository (a test fixture) is built the same way when named:
-    /// its directory, its product and a scratch directory of its own under `.build`.
     ///
     /// A failed build is tried once more from an empty scratch directory: SwiftPM keeps a path
     /// dependency's list of source files in the dependent's build directory, so a file added to
     /// widgetdash since the last run is "not in scope" until that directory is rebuilt. CI
     /// starts from a clean clone and never needs the second try.
-    static func build(package: String = "Examples", product: String = "HabitWidgets", scratch: String = "examples") throws -> String {
-        do { return try buildOnce(package: package, product: product, scratch: scratch) } catch {
-            try? FileManager.default.removeItem(atPath: root.appendingPathComponent(".build/\(scratch)").path)
-            return try buildOnce(package: package, product: product, scratch: scratch)
+    static func build(product: String = "HabitWidgets") throws -> String {
+        do { return try buildOnce(product: product) } catch {
+            try? FileManager.default.removeItem(atPath: root.appendingPathComponent(".build/examples").path)
+            return try buildOnce(product: product)
         }
     }
 
-    private static func buildOnce(package: String, product: String, scratch: String) throws -> String {
-        let packagePath = root.appendingPathComponent(package).path
-        let scratchPath = root.appendingPathComponent(".build/\(scratch)").path
+    private static func buildOnce(product: String) throws -> String {
+        let packagePath = root.appendingPathComponent("Examples").path
+        let scratchPath = root.appendingPathComponent(".build/examples").path
         try FileManager.default.createDirectory(atPath: scratchPath, withIntermediateDirectories: true)
         let logPath = scratchPath + "/test-build.log"
         guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
@@ -163,7 +161,7 @@ enum ExamplePackage {
         guard process.terminationStatus == 0 else {
             let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             let tail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(40).joined(separator: "\n")
-            throw BuildError(description: "swift build --package-path \(package) exited with \(process.terminationStatus):\n\(tail)")
+            throw BuildError(description: "swift build --package-path Examples exited with \(process.terminationStatus):\n\(tail)")
         }
         let binary = scratchPath + "/debug/" + product
         guard FileManager.default.isExecutableFile(atPath: binary) else {

@@ -63,7 +63,7 @@ extension TimelineScheduler {
                 entryDates: instance.entryDates,
                 locked: locked,
                 isProtected: instance.description.dataProtection == .complete,
-                timeout: custom.timeout ?? settings.timeout,
+                timeout: custom.timeout ?? instance.description.reloadRules?.timeout ?? settings.timeout,
                 jitter: Jitter(fraction: settings.jitterFraction, maxWindow: custom.maxJitter ?? settings.maxJitter, seed: settings.seed)
             )
             var effects: [Effect] = []
@@ -271,10 +271,13 @@ extension TimelineScheduler {
         /// than the last rather than hammering a failing provider.
         private mutating func retryLater(_ id: Int, now: Date) {
             let settings = rules.settings
+            // An extension's widget retries on its own schedule (1 s, 2 s, 4 s … 5 min).
+            let own = instance(id)?.description.reloadRules
             update(id) { slot in
                 slot.inFlight = nil
                 slot.failures += 1
-                slot.nextReload = now.addingTimeInterval(settings.retryDelay(failures: slot.failures))
+                let delay = own?.retryDelay(failures: slot.failures) ?? settings.retryDelay(failures: slot.failures)
+                slot.nextReload = now.addingTimeInterval(delay)
                 slot.nextReloadReason = .retry
             }
         }

@@ -35,7 +35,8 @@ public enum ExtensionFailure: Error, Hashable, Sendable, CustomStringConvertible
         case .exited(let status, let during, let detail):
             return "the extension exited with status \(status) \(during) without answering\(tail(detail))"
         case .hung(let limit, let during):
-            return "the extension did not answer within \(Int(limit)) s \(during) and was stopped"
+            let shown = limit == limit.rounded() ? "\(Int(limit))" : String(format: "%.1f", limit)
+            return "the extension did not answer within \(shown) s \(during) and was stopped"
         case .garbage(let what): return what
         case .failed(let message): return message
         case .closing: return "the dashboard is closing"
@@ -130,8 +131,16 @@ enum ExtensionProcess {
         }
         // The child gets only the write ends; ours must not leak into other children.
         for fd in [out[0], err[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        let spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
+        var spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
                                          standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true)
+        // "Text file busy": the executable is still open for writing somewhere (being rebuilt,
+        // or inherited by another child mid-spawn); that passes in a moment.
+        for _ in 0..<50 {
+            guard case .failure(let error) = spawned, error.code == ETXTBSY else { break }
+            usleep(10_000)
+            spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
+                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true)
+        }
         close(out[1]); close(err[1])
         defer { close(out[0]); close(err[0]) }
         let pid: pid_t
@@ -168,8 +177,9 @@ enum ExtensionProcess {
             if ready <= 0 { continue }
             if fds[1].revents != 0 {
                 errOpen = readSome(err[0], into: &errors)
-                // Only the last line is ever shown: a chatty extension costs 8 KB at most.
-                if errors.count > 8192 { errors = Data(errors.suffix(4096)) }
+                // The runtime's "Fatal error" line comes first and a backtrace after it: the
+                // first 4 KB and the last 4 KB are kept, so a chatty extension costs 12 KB at most.
+                if errors.count > 12_288 { errors = Data(errors.prefix(4096) + errors.suffix(4096)) }
             }
             guard fds[0].revents != 0 else { continue }
             outOpen = readSome(out[0], into: &pending)
@@ -223,10 +233,12 @@ enum ExtensionProcess {
         return true
     }
 
-    /// The last non-empty line of what the extension wrote on standard error, printable.
+    /// What the extension last said on standard error, printable: the Swift runtime's
+    /// "Fatal error: …" line when there is one (a backtrace follows it), else the last line.
     static func lastLine(of data: Data) -> String {
-        let text = TextSanitizer.sanitize(bytes: data.suffix(4096), keepNewlines: true)
-        let line = text.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
-        return String(line.prefix(200)).trimmingCharacters(in: .whitespaces)
+        let text = TextSanitizer.sanitize(bytes: data, keepNewlines: true)
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let line = lines.last { $0.contains("Fatal error:") } ?? lines.last ?? ""
+        return String(line.prefix(200))
     }
 }

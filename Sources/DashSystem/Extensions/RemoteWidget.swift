@@ -20,6 +20,10 @@ struct DescribeCollector: AnswerCollector {
 struct TimelineCollector: AnswerCollector {
     var header: ExtensionAnswer?
     var entries: [RemoteEntry] = []
+    /// Where the placeholder goes as soon as the header brings it (even if an entry fails).
+    var placeholders: PlaceholderCache?
+    var family: WidgetFamily = .systemSmall
+    var date = Date()
 
     var during: String {
         guard let header else { return "while making its timeline" }
@@ -37,6 +41,9 @@ struct TimelineCollector: AnswerCollector {
                 throw ProtocolError.malformed("a timeline without its policy or count")
             }
             header = answer
+            if let placeholder = answer.placeholder {
+                placeholders?.set(RemoteEntry(date: date, normal: placeholder), for: family)
+            }
             return false
         case .entry where header != nil:
             guard let date = answer.date, let normal = answer.normal else { throw ProtocolError.malformed("an entry without its date or rendering") }
@@ -87,10 +94,8 @@ struct RemoteWidget: Sendable {
     func timeline(_ context: TimelineProviderContext, snapshot: Bool = false) async throws -> (entries: [RemoteEntry], policy: TimelineReloadPolicy) {
         let collected = try await ExtensionProcess.exchange(
             path: path, request: request(snapshot ? .snapshot : .timeline, context),
-            limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render), collector: TimelineCollector())
-        if let placeholder = collected.header?.placeholder {
-            placeholders.set(RemoteEntry(date: context.date, normal: placeholder), for: context.family)
-        }
+            limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
+            collector: TimelineCollector(placeholders: placeholders, family: context.family, date: context.date))
         let entries = collected.entries.map { entry in
             var entry = entry
             (entry.family, entry.parameters, entry.requestDate) = (context.family, context.parameters, context.date)
@@ -176,6 +181,7 @@ extension RemoteWidget {
         d.contentMarginsDisabled = wire.contentMarginsDisabled
         d.dataProtection = wire.dataProtection
         d.configurationParameters = wire.parameters.map(\.parameter)
+        d.reloadRules = .extensionWidget
         return d
     }
 

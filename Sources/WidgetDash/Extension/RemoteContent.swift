@@ -113,3 +113,30 @@ final class RemoteContentNode: LayoutNode {
         }
     }
 }
+
+/// How the host times out and retries a widget's reloads, when the widget says (an
+/// extension's widgets do: their failures are a process that crashed or hung, worth trying
+/// again soon, then less and less often).
+package struct ReloadRules: Sendable, Hashable {
+    /// How long a reload may take, in real seconds, before the scheduler abandons it.
+    package var timeout: TimeInterval
+    /// Retry after a failure: `retryBase × 2^(n−1)`, at most `retryMax`.
+    package var retryBase: TimeInterval
+    package var retryMax: TimeInterval
+
+    package init(timeout: TimeInterval, retryBase: TimeInterval, retryMax: TimeInterval) {
+        self.timeout = timeout
+        self.retryBase = retryBase
+        self.retryMax = retryMax
+    }
+
+    /// An extension's: the process enforces the real limits, the scheduler's is a backstop;
+    /// retries after 1 s, 2 s, 4 s … up to 5 min.
+    package static let extensionWidget = ReloadRules(timeout: 60, retryBase: 1, retryMax: 5 * 60)
+
+    /// The backoff before retry number `failures` (1 for the first).
+    package func retryDelay(failures: Int) -> TimeInterval {
+        let exponent = min(max(0, failures - 1), 30)
+        return min(retryMax, retryBase * pow(2, Double(exponent)))
+    }
+}

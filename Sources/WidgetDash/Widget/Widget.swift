@@ -51,6 +51,9 @@ public struct WidgetDescription {
     public var configuredProvider: (@Sendable ([String: String]) -> AnyTimelineProvider)?
     /// Builds the widget's view for one of its entries.
     public let content: (any TimelineEntry) -> AnyView
+    /// How the host times out and retries this widget's reloads when not as the dashboard's
+    /// settings say: a widget extension's (docs/extensions.md). Nil: the settings'.
+    package var reloadRules: ReloadRules?
 
     public init(
         kind: String,

@@ -1,0 +1,88 @@
+import DashSystem
+import Foundation
+import Testing
+import WidgetDash
+
+/// The host side of the extension protocol against extensions that misbehave: shell scripts
+/// standing in for an extension, so each failure is exact.
+@Suite struct ExtensionProcessTests {
+    /// Writes `body` as an executable shell script and returns its path.
+    func script(_ body: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-ext-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("fake-extension").path
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    func loadError(_ path: String, limits: RemoteLimits = RemoteLimits()) -> String {
+        do {
+            _ = try ExtensionLoader.load(path: path, limits: limits)
+            return "loaded"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func garbageOnStandardOutputIsNamedWithThePath() throws {
+        let path = try script("echo 'hello there'")
+        let message = loadError(path)
+        #expect(message.hasPrefix("extension \(path): "), "\(message)")
+        #expect(message.contains("not the widgetdash protocol: \"hello there\""), "\(message)")
+    }
+
+    @Test func aCrashSaysWhichSignalAndWhatTheExtensionWasDoing() throws {
+        let path = try script("echo 'Fatal error: Unexpectedly found nil' >&2\nkill -SEGV $$")
+        let message = loadError(path)
+        #expect(message.contains("crashed (signal 11, SIGSEGV) while describing its widgets: Fatal error: Unexpectedly found nil"), "\(message)")
+    }
+
+    @Test func anExitWithoutAnAnswerKeepsTheLastLineOfStandardError() throws {
+        let path = try script("echo 'first' >&2\necho 'boom' >&2\nexit 3")
+        let message = loadError(path)
+        #expect(message.contains("exited with status 3 while describing its widgets without answering: boom"), "\(message)")
+    }
+
+    @Test func aHangIsKilledWithItsProcessGroupAfterTheLimit() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-hang-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let pidFile = dir.appendingPathComponent("child.pid").path
+        let path = try script("sleep 30 &\necho $! > \(pidFile)\nsleep 30")
+        var limits = RemoteLimits()
+        limits.describe = 0.5
+        let started = Date()
+        let message = loadError(path, limits: limits)
+        #expect(message.contains("did not answer within 0.5 s while describing its widgets and was stopped"), "\(message)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        // The extension's own child went with it: the whole group is killed.
+        let child = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        var gone = false
+        for _ in 0..<100 where !gone {
+            gone = kill(child, 0) != 0
+            if !gone { usleep(20_000) }
+        }
+        #expect(gone)
+        #expect(ExtensionChildren.count == 0)
+    }
+
+    @Test func anotherProtocolMajorIsRefused() throws {
+        let path = try script(#"echo '{"protocol":2,"answer":"describe","widgets":[]}'"#)
+        let message = loadError(path)
+        #expect(message.contains("the extension speaks protocol 2; this widgetdash speaks 1"), "\(message)")
+    }
+
+    @Test func aMissingFileIsNamed() {
+        #expect(loadError("/nonexistent/ext") == "extension /nonexistent/ext: no such file")
+    }
+
+    @Test func aDescribeAnswerBecomesRemoteWidgets() throws {
+        let answer = #"{"protocol":1,"answer":"describe","widgets":[{"kind":"k","displayName":"K","description":"d","families":["systemSmall"],"contentMarginsDisabled":false,"dataProtection":"none","parameters":[{"name":"n","title":"N","type":"integer","range":[1,5],"required":true}]}]}"#
+        let path = try script("echo '\(answer)'")
+        let loaded = try ExtensionLoader.load(path: path)
+        #expect(loaded.name == "fake-extension")
+        #expect(loaded.widgets.map(\.kind) == ["k"])
+        #expect(loaded.widgets.first?.supportedFamilies == [.systemSmall])
+        #expect(loaded.widgets.first?.configurationParameters.first?.problem(with: "9") == "expected a number from 1 to 5, found 9")
+    }
+}
