@@ -77,4 +77,31 @@ final class ExtensionCatalogEndToEndTests: XCTestCase {
         XCTAssertTrue(list.out.contains("extension: MisbehavingWidgets"), list.out)
         XCTAssertTrue(list.err.contains("widgetdash: \(config)/config.toml:1:15: extension missing (\(config)/missing): no such file\n"), list.err)
     }
+
+    /// A script that counts its spawns, named by config.toml and linked from the extensions
+    /// directory: the store's commands never start it, `list` starts it once.
+    func testCommandsThatNeverDrawWidgetsNeverSpawnAnExtensionAndOneFileLoadsOnce() throws {
+        let binary = try XCTUnwrap(WidgetDashBinary.path, "the widgetdash binary is missing")
+        let env = WidgetDashBinary.isolatedEnvironment()
+        let base = URL(fileURLWithPath: try XCTUnwrap(env["XDG_DATA_HOME"])).deletingLastPathComponent().path
+        let spy = base + "/spy", spawns = base + "/spawns"
+        try "#!/bin/sh\necho spawned >> \(spawns)\nexit 1\n".write(toFile: spy, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: spy)
+        let config = try XCTUnwrap(env["XDG_CONFIG_HOME"]) + "/widgetdash"
+        let directory = try XCTUnwrap(env["XDG_DATA_HOME"]) + "/widgetdash/extensions"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "extensions = [\"../../spy\"]\n".write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/spy", withDestinationPath: spy)
+        for arguments in [["set", "note.text", "hi"], ["get", "note.text"], ["keys"], ["push", "note.text", "x"], ["unset", "note.text"], ["reload"]] {
+            _ = try StoreEndToEndTests.run(binary, arguments, environment: env)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: spawns), "a store command spawned an extension")
+        let list = try StoreEndToEndTests.run(binary, ["list"], environment: env)
+        XCTAssertEqual(list.status, 0, list.err)
+        XCTAssertEqual(try String(contentsOfFile: spawns, encoding: .utf8), "spawned\n")
+        // Named once, as its first mention (the config's), though the directory has it too.
+        XCTAssertEqual(list.err.split(separator: "\n").count, 1, list.err)
+        XCTAssertTrue(list.err.contains("config.toml:1:15: extension ../../spy (\(spy)): "), list.err)
+    }
 }
