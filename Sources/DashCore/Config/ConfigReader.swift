@@ -66,11 +66,11 @@ public struct ConfigReader {
             }
             let (table, key) = (parts[0], parts[1])
             if table.hasPrefix("page[") {
-                if !Self.pageKeys.contains(key) { problem(line, "unknown key \"\(key)\" in [[page]] (expected: widgets, name)") }
+                if !Self.pageKeys.contains(key) { problem(line, "unknown key \"\(key)\" in [[page]] (expected: widgets, name)" + Self.topKeyHint(key)) }
             } else if table.hasPrefix("widget[") {
                 continue // the resolver's business
             } else if let keys = Self.tables[table] {
-                if !keys.contains(key) { problem(line, "unknown key \"\(key)\" in [\(table)] (expected: \(keys.joined(separator: ", ")))") }
+                if !keys.contains(key) { problem(line, "unknown key \"\(key)\" in [\(table)] (expected: \(keys.joined(separator: ", ")))" + Self.topKeyHint(key)) }
             } else if !reportedTables.contains(table) {
                 reportedTables.insert(table)
                 problem(doc.tables[table] ?? line, "unknown table [\(table)] (expected [scheduler], [lock], [activities], [[page]] or [[widget]])")
@@ -290,6 +290,11 @@ public struct ConfigReader {
         case .integer(let n): String(n)
         case .boolean(let b): String(b)
         }
+    }
+
+    /// A hint for a top-level key written under a table, where TOML makes it the table's.
+    static func topKeyHint(_ key: String) -> String {
+        topKeys.contains(key) ? "; \(key) = … belongs at the top of the file, before any table" : ""
     }
 
     static func isKindName(_ s: String) -> Bool {
