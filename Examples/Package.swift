@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A widget extension for widgetdash: one executable whose `@main` is a `WidgetBundle`, as on
-// iOS. Running it runs the whole of widgetdash with this bundle's widgets added.
+// A widget package for widgetdash. HabitWidgets runs the whole of widgetdash with its bundle's
+// widgets added, in process; MisbehavingWidgets is a widget extension (`@main` on a bundle,
+// WidgetDash only), run by widgetdash in processes of its own (docs/extensions.md).
 //
 //     swift run --package-path Examples HabitWidgets --widget habit@medium --widget clock@small
 let package = Package(
@@ -19,7 +20,7 @@ let package = Package(
             dependencies: [
                 // The author API: what WidgetKit and SwiftUI are on iOS.
                 .product(name: "WidgetDash", package: "widgetdash"),
-                // The dashboard program, which `@main` on the bundle runs.
+                // The dashboard program, which the entry point runs with the bundle added.
                 .product(name: "DashApp", package: "widgetdash"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetDash
 
 /// The dashboard-wide rules of the scheduler: budget, jitter, time-outs, retries.
 ///
@@ -29,8 +30,7 @@ public struct SchedulerSettings: Sendable, Equatable {
 
     /// The backoff before retry number `failures` (1 for the first).
     public func retryDelay(failures: Int) -> TimeInterval {
-        let exponent = min(max(0, failures - 1), 30)
-        return min(retryMax, retryBase * pow(2, Double(exponent)))
+        ReloadRules(timeout: timeout, retryBase: retryBase, retryMax: retryMax).retryDelay(failures: failures)
     }
 }
 

@@ -86,7 +86,7 @@ package enum ExtensionRendering {
 
 extension WireParameter {
     /// The parameter as the host checks it (an entity's suggestions stay in the extension).
-    public var parameter: WidgetParameter {
+    package var parameter: WidgetParameter {
         let kind: WidgetParameter.Kind
         switch type {
         case "integer":

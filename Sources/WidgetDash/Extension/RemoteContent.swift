@@ -4,15 +4,15 @@ import Foundation
 ///
 /// The host never sees the extension's own entry type; it keeps this, and draws it with
 /// ``RemoteContentView``.
-public struct RemoteEntry: TimelineEntry {
-    public let date: Date
-    public let relevance: TimelineEntryRelevance?
+package struct RemoteEntry: TimelineEntry {
+    package let date: Date
+    package let relevance: TimelineEntryRelevance?
     /// The entry as drawn normally (for the placeholder: the placeholder, drawn redacted).
-    public let normal: WireRendering?
+    package let normal: WireRendering?
     /// The entry as drawn on a locked dashboard (`privacySensitive()` views masked).
-    public let privacy: WireRendering?
+    package let privacy: WireRendering?
     /// Why there is nothing to draw (the extension stopped), shown in the panel.
-    public let failure: String?
+    package let failure: String?
     /// The request that brought the entry (family, parameters, its moment): a tap on one of
     /// its elements asks the extension again with the same, to find the element.
     package var family: WidgetFamily?

@@ -8,13 +8,13 @@ import Foundation
 /// stand-in colors (``WirePalette/tokens``) and sends the token each stand-in was; the host
 /// resolves tokens with its own palette whenever it draws, so a theme change recolors an
 /// extension's panels without asking the extension again.
-public enum WireColor: Hashable, Sendable, Codable {
+package enum WireColor: Hashable, Sendable, Codable {
     case `default`
     case indexed(UInt8)
     case rgb(UInt8, UInt8, UInt8)
     case token(String)
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let color = WireColor(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a color: \(text)"))
@@ -22,7 +22,7 @@ public enum WireColor: Hashable, Sendable, Codable {
         self = color
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }
@@ -125,10 +125,10 @@ package enum WirePalette {
 }
 
 /// A cell style on the wire: colors and the attribute bits of ``CellStyle/Attributes``.
-public struct WireStyle: Hashable, Sendable, Codable {
-    public var fg: WireColor
-    public var bg: WireColor
-    public var attrs: UInt8
+package struct WireStyle: Hashable, Sendable, Codable {
+    package var fg: WireColor
+    package var bg: WireColor
+    package var attrs: UInt8
 
     init(_ style: CellStyle) {
         let isImage = style.attributes.contains(.image)
@@ -145,13 +145,13 @@ public struct WireStyle: Hashable, Sendable, Codable {
 
 /// A canvas on the wire: one grapheme per cell ("" for the right half of a wide glyph) and
 /// one index into a table of styles per cell.
-public struct WireCanvas: Hashable, Sendable, Codable {
-    public var width: Int
-    public var height: Int
-    public var glyphs: [String]
-    public var styles: [WireStyle]
+package struct WireCanvas: Hashable, Sendable, Codable {
+    package var width: Int
+    package var height: Int
+    package var glyphs: [String]
+    package var styles: [WireStyle]
     /// Per cell, its index in `styles`.
-    public var cellStyles: [Int]
+    package var cellStyles: [Int]
 
     /// The cells of `rect` of `canvas` (clipped to the canvas).
     init(_ canvas: Canvas, rect: CellRect? = nil) {

@@ -5,14 +5,14 @@ import Foundation
 /// Every message is one line of JSON carrying `"protocol": 1` (the major version); a side that
 /// reads a major it does not know refuses it with a clear message. Dates are seconds since
 /// 1970. See docs/extensions.md.
-public enum ExtensionProtocol {
+package enum ExtensionProtocol {
     /// The major version this build speaks.
-    public static let version = 1
+    package static let version = 1
     /// The argument that precedes the request on the extension's command line.
-    public static let requestFlag = "--widgetdash-request"
+    package static let requestFlag = "--widgetdash-request"
 
     /// Encodes a message as one line (no newline inside, none at the end).
-    public static func encode(_ value: some Encodable) throws -> Data {
+    package static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -20,7 +20,7 @@ public enum ExtensionProtocol {
     }
 
     /// Decodes a message, refusing a protocol major other than ``version``.
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         let header: VersionHeader
@@ -49,7 +49,7 @@ public enum ExtensionProtocol {
 }
 
 /// Why a message could not be read.
-public enum ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Not a JSON message with a protocol version.
     case garbage(String)
     /// A major version this side does not speak.
@@ -57,7 +57,7 @@ public enum ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A message of the right version whose fields are wrong.
     case malformed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .garbage(let preview): "the extension wrote something that is not the widgetdash protocol: \(preview)"
         case .unknownVersion(let v):
@@ -68,30 +68,30 @@ public enum ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What the host asks; one per process.
-public struct ExtensionRequest: Codable, Hashable, Sendable {
-    public enum Kind: String, Codable, Hashable, Sendable {
+package struct ExtensionRequest: Codable, Hashable, Sendable {
+    package enum Kind: String, Codable, Hashable, Sendable {
         case describe, timeline, snapshot, perform
     }
 
-    public var `protocol` = ExtensionProtocol.version
-    public var request: Kind
+    package var `protocol` = ExtensionProtocol.version
+    package var request: Kind
     /// The widget kind (all but `describe`).
-    public var kind: String?
-    public var family: WidgetFamily?
-    public var parameters: [String: String]?
+    package var kind: String?
+    package var family: WidgetFamily?
+    package var parameters: [String: String]?
     /// The moment the host asks, on the dashboard's clock (`TimelineProviderContext.date`).
-    public var date: Date?
+    package var date: Date?
     /// The host's time zone identifier, so dates render as the host shows them.
-    public var timeZone: String?
+    package var timeZone: String?
     /// `perform`: the date of the entry whose element was tapped.
-    public var entryDate: Date?
+    package var entryDate: Date?
     /// `perform`: the element's id and its intent's fingerprint.
-    public var element: Int?
-    public var fingerprint: String?
+    package var element: Int?
+    package var fingerprint: String?
     /// `perform`: the toggle's state as shown (its intent gets the opposite).
-    public var isOn: Bool?
+    package var isOn: Bool?
 
-    public init(request: Kind, kind: String? = nil, family: WidgetFamily? = nil, parameters: [String: String]? = nil,
+    package init(request: Kind, kind: String? = nil, family: WidgetFamily? = nil, parameters: [String: String]? = nil,
                 date: Date? = nil, timeZone: String? = nil) {
         self.request = request
         self.kind = kind
@@ -103,50 +103,50 @@ public struct ExtensionRequest: Codable, Hashable, Sendable {
 }
 
 /// The `describe` answer: what the extension offers.
-public struct DescribeAnswer: Codable, Hashable, Sendable {
-    public var `protocol` = ExtensionProtocol.version
-    public var answer = "describe"
-    public var widgets: [WireWidget]
+package struct DescribeAnswer: Codable, Hashable, Sendable {
+    package var `protocol` = ExtensionProtocol.version
+    package var answer = "describe"
+    package var widgets: [WireWidget]
 
-    public init(widgets: [WireWidget]) { self.widgets = widgets }
+    package init(widgets: [WireWidget]) { self.widgets = widgets }
 }
 
 /// One widget kind as `describe` tells it.
-public struct WireWidget: Codable, Hashable, Sendable {
-    public var kind: String
-    public var displayName: String
-    public var description: String
-    public var families: [WidgetFamily]
-    public var contentMarginsDisabled: Bool
-    public var dataProtection: DataProtection
-    public var parameters: [WireParameter]
+package struct WireWidget: Codable, Hashable, Sendable {
+    package var kind: String
+    package var displayName: String
+    package var description: String
+    package var families: [WidgetFamily]
+    package var contentMarginsDisabled: Bool
+    package var dataProtection: DataProtection
+    package var parameters: [WireParameter]
 }
 
 /// A configuration parameter as `describe` tells it (entity searches stay in the extension).
-public struct WireParameter: Codable, Hashable, Sendable {
-    public var name: String
-    public var title: String
+package struct WireParameter: Codable, Hashable, Sendable {
+    package var name: String
+    package var title: String
     /// text, integer, number, boolean, date, choice or entity.
-    public var type: String
-    public var range: [Double]?
-    public var options: [Option]?
-    public var defaultValue: String?
-    public var required: Bool
+    package var type: String
+    package var range: [Double]?
+    package var options: [Option]?
+    package var defaultValue: String?
+    package var required: Bool
 
-    public struct Option: Codable, Hashable, Sendable {
-        public var value: String
-        public var title: String
-        public var subtitle: String?
+    package struct Option: Codable, Hashable, Sendable {
+        package var value: String
+        package var title: String
+        package var subtitle: String?
     }
 }
 
 /// When the host asks for the next timeline.
-public enum WirePolicy: Codable, Hashable, Sendable {
+package enum WirePolicy: Codable, Hashable, Sendable {
     case atEnd, never, after(Date)
 
     private enum Keys: String, CodingKey { case policy, date }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         switch try c.decode(String.self, forKey: .policy) {
         case "atEnd": self = .atEnd
@@ -156,7 +156,7 @@ public enum WirePolicy: Codable, Hashable, Sendable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         switch self {
         case .atEnd: try c.encode("atEnd", forKey: .policy)
@@ -175,7 +175,7 @@ public enum WirePolicy: Codable, Hashable, Sendable {
         }
     }
 
-    public var policy: TimelineReloadPolicy {
+    package var policy: TimelineReloadPolicy {
         switch self {
         case .atEnd: .atEnd
         case .never: .never
@@ -190,23 +190,23 @@ public enum WirePolicy: Codable, Hashable, Sendable {
 /// first, then one `entry` line per entry as it is rendered, then `end`; a snapshot is the
 /// same with one entry. `error` replaces whatever was due when the provider or intent throws;
 /// `performed` answers a `perform`.
-public struct ExtensionAnswer: Codable, Hashable, Sendable {
-    public enum Kind: String, Codable, Hashable, Sendable {
+package struct ExtensionAnswer: Codable, Hashable, Sendable {
+    package enum Kind: String, Codable, Hashable, Sendable {
         case timeline, entry, end, error, performed
     }
 
-    public var `protocol` = ExtensionProtocol.version
-    public var answer: Kind
-    public var policy: WirePolicy?
-    public var count: Int?
-    public var placeholder: WireRendering?
-    public var index: Int?
-    public var date: Date?
-    public var relevance: TimelineEntryRelevance?
+    package var `protocol` = ExtensionProtocol.version
+    package var answer: Kind
+    package var policy: WirePolicy?
+    package var count: Int?
+    package var placeholder: WireRendering?
+    package var index: Int?
+    package var date: Date?
+    package var relevance: TimelineEntryRelevance?
     /// The entry as shown normally, and as shown locked (`privacySensitive()` masked).
-    public var normal: WireRendering?
-    public var privacy: WireRendering?
-    public var message: String?
+    package var normal: WireRendering?
+    package var privacy: WireRendering?
+    package var message: String?
 
-    public init(answer: Kind) { self.answer = answer }
+    package init(answer: Kind) { self.answer = answer }
 }

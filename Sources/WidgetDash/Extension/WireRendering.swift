@@ -1,17 +1,17 @@
 import Foundation
 
 /// A rectangle on the wire, as `[x, y, width, height]`.
-public struct WireRect: Codable, Hashable, Sendable {
-    public var rect: CellRect
+package struct WireRect: Codable, Hashable, Sendable {
+    package var rect: CellRect
 
-    public init(_ rect: CellRect) { self.rect = rect }
+    package init(_ rect: CellRect) { self.rect = rect }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var c = try decoder.unkeyedContainer()
         rect = CellRect(x: try c.decode(Int.self), y: try c.decode(Int.self), width: try c.decode(Int.self), height: try c.decode(Int.self))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
         try c.encode(rect.x)
         try c.encode(rect.y)
@@ -22,14 +22,14 @@ public struct WireRect: Codable, Hashable, Sendable {
 
 /// One entry (or the placeholder) rendered in one variant: the cells of the widget's content,
 /// what the view set for its container, its live texts and its interactive elements.
-public struct WireRendering: Codable, Hashable, Sendable {
-    public var canvas: WireCanvas
-    public var containerBackground: WireColor?
-    public var widgetURL: URL?
-    public var live: [WireLiveText]
-    public var elements: [WireElement]
+package struct WireRendering: Codable, Hashable, Sendable {
+    package var canvas: WireCanvas
+    package var containerBackground: WireColor?
+    package var widgetURL: URL?
+    package var live: [WireLiveText]
+    package var elements: [WireElement]
 
-    public init(canvas: WireCanvas, containerBackground: WireColor? = nil, widgetURL: URL? = nil,
+    package init(canvas: WireCanvas, containerBackground: WireColor? = nil, widgetURL: URL? = nil,
                 live: [WireLiveText] = [], elements: [WireElement] = []) {
         self.canvas = canvas
         self.containerBackground = containerBackground
@@ -45,34 +45,34 @@ public struct WireRendering: Codable, Hashable, Sendable {
 /// `rect` and `clip` are where the text was laid out and what it could draw into; `underlay`
 /// is the cells of `rect ∩ clip` before the text was drawn, so the host restores them and
 /// draws the text for its own `now`, exactly as the extension's layout placed it.
-public struct WireLiveText: Codable, Hashable, Sendable {
-    public var rect: WireRect
-    public var clip: WireRect
-    public var underlay: WireCanvas
-    public var pieces: [Piece]
-    public var lineLimit: Int?
+package struct WireLiveText: Codable, Hashable, Sendable {
+    package var rect: WireRect
+    package var clip: WireRect
+    package var underlay: WireCanvas
+    package var pieces: [Piece]
+    package var lineLimit: Int?
     /// leading, center or trailing.
-    public var alignment: String
-    public var bigDigits: Bool
+    package var alignment: String
+    package var bigDigits: Bool
     /// The style masked text is drawn in (placeholder or privacy); nil when not masked.
-    public var mask: WireStyle?
+    package var mask: WireStyle?
     /// The calendar (and time zone) dates are computed in.
-    public var calendar: Calendar
+    package var calendar: Calendar
 
     /// One run of the text and its style.
-    public struct Piece: Codable, Hashable, Sendable {
+    package struct Piece: Codable, Hashable, Sendable {
         /// text, date, timerInterval, currentTime or currentDate.
-        public var segment: String
-        public var text: String?
-        public var date: Date?
+        package var segment: String
+        package var text: String?
+        package var date: Date?
         /// time, date, relative, offset or timer (`date`).
-        public var style: String?
-        public var end: Date?
-        public var countsDown: Bool?
-        public var pauseTime: Date?
-        public var showsHours: Bool?
-        public var showsSeconds: Bool?
-        public var cellStyle: WireStyle
+        package var style: String?
+        package var end: Date?
+        package var countsDown: Bool?
+        package var pauseTime: Date?
+        package var showsHours: Bool?
+        package var showsSeconds: Bool?
+        package var cellStyle: WireStyle
     }
 }
 
@@ -81,17 +81,17 @@ public struct WireLiveText: Codable, Hashable, Sendable {
 /// Buttons and toggles carry their intent's type name and fingerprint (the type and its
 /// stored values, read with `Mirror`), which the extension checks when the host asks it to
 /// perform the element: the entry is rendered again there and the element found by `id`.
-public struct WireElement: Codable, Hashable, Sendable {
-    public var id: Int
-    public var rect: WireRect
+package struct WireElement: Codable, Hashable, Sendable {
+    package var id: Int
+    package var rect: WireRect
     /// button, toggle or link.
-    public var kind: String
-    public var url: URL?
-    public var title: String?
-    public var typeName: String?
-    public var fingerprint: String?
+    package var kind: String
+    package var url: URL?
+    package var title: String?
+    package var typeName: String?
+    package var fingerprint: String?
     /// A toggle's state as drawn.
-    public var isOn: Bool?
+    package var isOn: Bool?
 }
 
 extension WireLiveText.Piece {
