@@ -131,3 +131,61 @@ import WidgetDash
         #expect(try JSONDecoder().decode(WireRect.self, from: try JSONEncoder().encode(rect)) == rect)
     }
 }
+
+/// `perform`: the extension finds the tapped element again by id and fingerprint.
+@Suite struct ExtensionPerformTests {
+    static let taps = Mutex(0)
+
+    struct Step: AppIntent {
+        static let title = "Step"
+        var amount: Int
+        func perform() async throws { ExtensionPerformTests.taps.withLock { $0 += amount } }
+    }
+
+    struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> ExtensionWireTests.Entry { .init(date: context.date, name: "p") }
+        func snapshot(in context: Context) async -> ExtensionWireTests.Entry { .init(date: context.date, name: "s") }
+        func timeline(in context: Context) async throws -> Timeline<ExtensionWireTests.Entry> {
+            Timeline(entries: [.init(date: context.date, name: "t")], policy: .never)
+        }
+    }
+
+    static var description: WidgetDescription {
+        StaticConfiguration(kind: "steps", provider: Provider()) { _ in
+            VStack {
+                Button(intent: Step(amount: 2)) { Text("+2") }
+                Button(intent: Step(amount: 5)) { Text("+5") }
+            }
+        }._description
+    }
+
+    func serve(_ request: ExtensionRequest) async -> [ExtensionAnswer] {
+        let sink = ExtensionWireTests.Lines()
+        await ExtensionServer(widgets: [Self.description]) { line in sink.lines.withLock { $0.append(line) } }.serve(request)
+        return sink.all.compactMap { try? ExtensionProtocol.decode(ExtensionAnswer.self, from: $0) }
+    }
+
+    @Test func theTappedElementsIntentRunsAndAChangedOneIsRefused() async throws {
+        let t0 = ExtensionWireTests.t0
+        let timeline = await serve(ExtensionRequest(request: .timeline, kind: "steps", family: .systemSmall, date: t0))
+        let elements = try #require(timeline.first { $0.answer == .entry }?.normal?.elements)
+        #expect(elements.map(\.kind) == ["button", "button"])
+        #expect(elements.map(\.typeName) == ["Step", "Step"])
+        #expect(elements[0].fingerprint != elements[1].fingerprint)
+
+        var perform = ExtensionRequest(request: .perform, kind: "steps", family: .systemSmall, date: t0)
+        perform.entryDate = t0
+        perform.element = elements[1].id
+        perform.fingerprint = elements[1].fingerprint
+        let before = Self.taps.withLock { $0 }
+        #expect(await serve(perform).map(\.answer) == [.performed])
+        #expect(Self.taps.withLock { $0 } == before + 5)
+
+        // An element whose intent is no longer what was drawn is not performed.
+        perform.fingerprint = "Step(amount: 99)"
+        let refused = await serve(perform)
+        #expect(refused.map(\.answer) == [.error])
+        #expect(refused.first?.message?.contains("no longer in the widget") == true)
+        #expect(Self.taps.withLock { $0 } == before + 5)
+    }
+}
