@@ -66,6 +66,7 @@ import WidgetDash
         #expect(answers.map(\.answer) == [.timeline, .entry, .entry, .end])
         #expect(answers[0].policy == .after(Self.t0.addingTimeInterval(600)))
         let line = try #require(answers.dropFirst().first)
+        #expect(line.privacy != nil)
         let entry = RemoteEntry(date: try #require(line.date), normal: line.normal, privacy: line.privacy)
 
         var env = EnvironmentValues()
@@ -170,6 +171,8 @@ import WidgetDash
         let timeline = await serve(ExtensionRequest(request: .timeline, kind: "steps", family: .systemSmall, date: t0))
         let elements = try #require(timeline.first { $0.answer == .entry }?.normal?.elements)
         #expect(elements.map(\.kind) == ["button", "button"])
+        // Nothing is private here, so no locked variant is sent.
+        #expect(timeline.first { $0.answer == .entry }?.privacy == nil)
         #expect(elements.map(\.typeName) == ["Step", "Step"])
         #expect(elements[0].fingerprint != elements[1].fingerprint)
 
