@@ -30,6 +30,11 @@ let package = Package(
             name: "MisbehavingWidgets",
             dependencies: [.product(name: "WidgetDash", package: "widgetdash")]
         ),
+        // A test fixture too: `@main` on a single widget.
+        .executableTarget(
+            name: "LoneWidget",
+            dependencies: [.product(name: "WidgetDash", package: "widgetdash")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -94,6 +94,15 @@ final class ExtensionEndToEndTests: XCTestCase {
         XCTAssertEqual(tmux.waitForExit(timeout: 10), 0)
     }
 
+    func testMainOnASingleWidgetMakesAnExtensionToo() throws {
+        let lone = try ExamplePackage.build(product: "LoneWidget")
+        let snapshot = try StoreEndToEndTests.run(try widgetdash(), ["snapshot", "lone", "--extension", lone],
+                                                  environment: WidgetDashBinary.isolatedEnvironment())
+        XCTAssertEqual(snapshot.status, 0, snapshot.err)
+        XCTAssertTrue(snapshot.out.contains("┌ Lone "), snapshot.out)
+        XCTAssertTrue(snapshot.out.contains("a lone widget"), snapshot.out)
+    }
+
     func testAnExtensionThatWritesGarbageGetsAClearMessage() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-garbage-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

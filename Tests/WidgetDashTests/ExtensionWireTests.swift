@@ -66,6 +66,7 @@ import WidgetDash
         #expect(answers.map(\.answer) == [.timeline, .entry, .entry, .end])
         #expect(answers[0].policy == .after(Self.t0.addingTimeInterval(600)))
         let line = try #require(answers.dropFirst().first)
+        #expect(line.privacy != nil)
         let entry = RemoteEntry(date: try #require(line.date), normal: line.normal, privacy: line.privacy)
 
         var env = EnvironmentValues()
@@ -129,5 +130,65 @@ import WidgetDash
         #expect(throws: (any Error).self) { try JSONDecoder().decode([WireColor].self, from: Data(#"["p:nonsense"]"#.utf8)) }
         let rect = WireRect(CellRect(x: 1, y: 2, width: 3, height: 4))
         #expect(try JSONDecoder().decode(WireRect.self, from: try JSONEncoder().encode(rect)) == rect)
+    }
+}
+
+/// `perform`: the extension finds the tapped element again by id and fingerprint.
+@Suite struct ExtensionPerformTests {
+    static let taps = Mutex(0)
+
+    struct Step: AppIntent {
+        static let title = "Step"
+        var amount: Int
+        func perform() async throws { ExtensionPerformTests.taps.withLock { $0 += amount } }
+    }
+
+    struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> ExtensionWireTests.Entry { .init(date: context.date, name: "p") }
+        func snapshot(in context: Context) async -> ExtensionWireTests.Entry { .init(date: context.date, name: "s") }
+        func timeline(in context: Context) async throws -> Timeline<ExtensionWireTests.Entry> {
+            Timeline(entries: [.init(date: context.date, name: "t")], policy: .never)
+        }
+    }
+
+    static var description: WidgetDescription {
+        StaticConfiguration(kind: "steps", provider: Provider()) { _ in
+            VStack {
+                Button(intent: Step(amount: 2)) { Text("+2") }
+                Button(intent: Step(amount: 5)) { Text("+5") }
+            }
+        }._description
+    }
+
+    func serve(_ request: ExtensionRequest) async -> [ExtensionAnswer] {
+        let sink = ExtensionWireTests.Lines()
+        await ExtensionServer(widgets: [Self.description]) { line in sink.lines.withLock { $0.append(line) } }.serve(request)
+        return sink.all.compactMap { try? ExtensionProtocol.decode(ExtensionAnswer.self, from: $0) }
+    }
+
+    @Test func theTappedElementsIntentRunsAndAChangedOneIsRefused() async throws {
+        let t0 = ExtensionWireTests.t0
+        let timeline = await serve(ExtensionRequest(request: .timeline, kind: "steps", family: .systemSmall, date: t0))
+        let elements = try #require(timeline.first { $0.answer == .entry }?.normal?.elements)
+        #expect(elements.map(\.kind) == ["button", "button"])
+        // Nothing is private here, so no locked variant is sent.
+        #expect(timeline.first { $0.answer == .entry }?.privacy == nil)
+        #expect(elements.map(\.typeName) == ["Step", "Step"])
+        #expect(elements[0].fingerprint != elements[1].fingerprint)
+
+        var perform = ExtensionRequest(request: .perform, kind: "steps", family: .systemSmall, date: t0)
+        perform.entryDate = t0
+        perform.element = elements[1].id
+        perform.fingerprint = elements[1].fingerprint
+        let before = Self.taps.withLock { $0 }
+        #expect(await serve(perform).map(\.answer) == [.performed])
+        #expect(Self.taps.withLock { $0 } == before + 5)
+
+        // An element whose intent is no longer what was drawn is not performed.
+        perform.fingerprint = "Step(amount: 99)"
+        let refused = await serve(perform)
+        #expect(refused.map(\.answer) == [.error])
+        #expect(refused.first?.message?.contains("no longer in the widget") == true)
+        #expect(Self.taps.withLock { $0 } == before + 5)
     }
 }

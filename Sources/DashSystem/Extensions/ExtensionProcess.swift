@@ -160,29 +160,24 @@ enum ExtensionProcess {
         var limit = limits.first
         var outOpen = true, errOpen = true
         var done = false
+        /// How the extension ended, once it has (it may end before its last lines are read).
+        var ending: ChildProcess.Ending?
         func stop() {
             kill(-pid, SIGKILL)
-            _ = ChildProcess.wait(pid)
+            if ending == nil { _ = ChildProcess.wait(pid) }
         }
-        while outOpen && !done {
-            let remaining = deadline.timeIntervalSinceNow
-            if remaining <= 0 {
+        func readErrors() {
+            errOpen = readSome(err[0], into: &errors)
+            // The runtime's "Fatal error" line comes first and a backtrace after it: the first
+            // 4 KB and the last 4 KB are kept, so a chatty extension costs 12 KB at most.
+            if errors.count > 12_288 { errors = Data(errors.prefix(4096) + errors.suffix(4096)) }
+        }
+        /// Hands the collector every complete line read so far.
+        func takeLines() throws {
+            if pending.count > maximumLine {
                 stop()
-                throw ExtensionFailure.hung(limit: limit, during: collector.during)
+                throw ExtensionFailure.garbage(ProtocolError.malformed("an answer line longer than 64 MB").description)
             }
-            var fds = [pollfd(fd: out[0], events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: errOpen ? err[0] : -1, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, Int32(min(remaining * 1000, 60_000).rounded(.up)))
-            if ready < 0 && errno != EINTR { stop(); throw ExtensionFailure.cannotStart(String(cString: strerror(errno))) }
-            if ready <= 0 { continue }
-            if fds[1].revents != 0 {
-                errOpen = readSome(err[0], into: &errors)
-                // The runtime's "Fatal error" line comes first and a backtrace after it: the
-                // first 4 KB and the last 4 KB are kept, so a chatty extension costs 12 KB at most.
-                if errors.count > 12_288 { errors = Data(errors.prefix(4096) + errors.suffix(4096)) }
-            }
-            guard fds[0].revents != 0 else { continue }
-            outOpen = readSome(out[0], into: &pending)
             while !done, let newline = pending.firstIndex(of: 0x0A) {
                 let line = Data(pending[pending.startIndex..<newline])
                 pending = Data(pending[(newline + 1)...])
@@ -199,27 +194,94 @@ enum ExtensionProcess {
                 deadline = Date().addingTimeInterval(limits.next)
             }
         }
+        while outOpen && !done && ending == nil {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 {
+                stop()
+                throw ExtensionFailure.hung(limit: limit, during: collector.during)
+            }
+            var fds = [pollfd(fd: out[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: errOpen ? err[0] : -1, events: Int16(POLLIN), revents: 0)]
+            // A short wait, so that an extension that died while something it started holds its
+            // output open is noticed at once (this loop runs only while a request is answered).
+            let ready = poll(&fds, 2, Int32(min(remaining * 1000, 50).rounded(.up)))
+            if ready < 0 && errno != EINTR { stop(); throw ExtensionFailure.cannotStart(String(cString: strerror(errno))) }
+            if ready > 0 && fds[1].revents != 0 { readErrors() }
+            if ready > 0 && fds[0].revents != 0 {
+                outOpen = readSome(out[0], into: &pending)
+                try takeLines()
+            } else {
+                ending = reapNow(pid)
+            }
+        }
+        if ending != nil {
+            // It ended; what it wrote before is still in the pipe.
+            while outOpen && !done {
+                var fd = pollfd(fd: out[0], events: Int16(POLLIN), revents: 0)
+                guard poll(&fd, 1, 0) > 0 else { break }
+                outOpen = readSome(out[0], into: &pending)
+                try takeLines()
+            }
+        }
         if done {
             // Answered in full: it has a moment to exit by itself, then it is stopped.
             let grace = Date().addingTimeInterval(1)
-            while waitpid(pid, nil, WNOHANG) == 0 {
-                if Date() >= grace { stop(); break }
-                usleep(2_000)
+            while ending == nil {
+                ending = reapNow(pid)
+                if ending == nil && Date() >= grace { stop(); break }
+                if ending == nil { usleep(2_000) }
             }
+            // Whatever it left running in its group goes with it.
+            kill(-pid, SIGKILL)
             return collector
         }
-        // Standard output closed before the answer was complete: how did it end?
         if !pending.isEmpty {
             stop()
             throw ExtensionFailure.garbage(ProtocolError.garbage(ExtensionProtocol.previewText(pending)).description)
         }
-        while errOpen { errOpen = readSome(err[0], into: &errors) }
+        // Standard output closed before the answer was complete: how did it end? It has what is
+        // left of its time limit to end; something it started may hold standard error open.
+        while ending == nil {
+            if deadline.timeIntervalSinceNow <= 0 {
+                stop()
+                throw ExtensionFailure.hung(limit: limit, during: collector.during)
+            }
+            if errOpen {
+                var fd = pollfd(fd: err[0], events: Int16(POLLIN), revents: 0)
+                if poll(&fd, 1, 5) > 0 { readErrors() }
+            } else {
+                usleep(2_000)
+            }
+            ending = reapNow(pid)
+        }
+        kill(-pid, SIGKILL)
+        while errOpen {
+            var fd = pollfd(fd: err[0], events: Int16(POLLIN), revents: 0)
+            guard poll(&fd, 1, 0) > 0 else { break }
+            readErrors()
+        }
         let detail = lastLine(of: errors)
-        switch ChildProcess.wait(pid) {
+        switch ending {
         case .signaled(let signal): throw ExtensionFailure.crashed(signal: signal, during: collector.during, detail: detail)
         case .exited(let status): throw ExtensionFailure.exited(status: status, during: collector.during, detail: detail)
         case nil: throw ExtensionFailure.exited(status: -1, during: collector.during, detail: detail)
         }
+    }
+
+    /// The longest answer line read: a rendering of the largest family is well under 1 MB.
+    static let maximumLine = 64 << 20
+
+    /// How `pid` ended, if it has (reaping it); nil while it runs. A child that cannot be
+    /// waited for counts as ended with status -1.
+    static func reapNow(_ pid: pid_t) -> ChildProcess.Ending? {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
+            // Decoded by hand: WIFEXITED/WEXITSTATUS are macros Swift cannot import.
+            return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+        }
+        if result < 0 && errno != EINTR { return .exited(-1) }
+        return nil
     }
 
     /// Reads what is there; false at end of file. Keeps the last 4 KB of `buffer` for stderr

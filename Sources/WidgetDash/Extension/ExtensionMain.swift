@@ -153,8 +153,10 @@ package struct ExtensionServer {
             line.relevance = entry.relevance
             line.normal = ExtensionRendering.wire(ExtensionRendering.draw(
                 description, entry: entry, family: context.family, timeZone: zone, reasons: [], now: entry.date))
-            line.privacy = ExtensionRendering.wire(ExtensionRendering.draw(
+            let privacy = ExtensionRendering.wire(ExtensionRendering.draw(
                 description, entry: entry, family: context.family, timeZone: zone, reasons: .privacy, now: entry.date))
+            // Most widgets mark nothing private: the locked variant is sent only when it differs.
+            line.privacy = privacy == line.normal ? nil : privacy
             emit(line)
         }
         emit(ExtensionAnswer(answer: .end))
