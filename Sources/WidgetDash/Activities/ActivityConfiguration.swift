@@ -272,3 +272,18 @@ extension WidgetBundle {
         return []
     }
 }
+
+extension View {
+    /// The lock screen card's background, as ActivityKit's view modifier. Recorded as the view's
+    /// container background; the card is tinted by ``ActivityConfiguration/activityBackgroundTint(_:)``.
+    public func activityBackgroundTint(_ color: Color?) -> some View {
+        modified { env, context, content in
+            if let color { context.containerBackground = AnyShapeStyle(color) }
+            return content(env)
+        }
+    }
+
+    /// The color of the system's buttons on the card (ActivityKit); the card has none here, so
+    /// it is accepted and not used.
+    public func activitySystemActionForegroundColor(_ color: Color?) -> some View { self }
+}

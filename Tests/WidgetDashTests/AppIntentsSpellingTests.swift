@@ -1,0 +1,150 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import WidgetDash
+
+// Intents written as iOS code writes them (issue 15): these tests hold the host's behaviour for
+// the iOS spellings, not only that they compile.
+
+private let performed = Mutex<[String]>([])
+
+private struct EmojiIntent: WidgetConfigurationIntent {
+    static var title: LocalizedStringResource { "Configuration" }
+    static var description: IntentDescription { "Shows an emoji." }
+    @Parameter(title: "Favorite Emoji", default: "😃") var favoriteEmoji: String
+    @Parameter(title: "City") var city: CityEntity?
+    @Parameter(title: "Home") var home: CityEntity
+    @Parameter(title: "Size", default: .large) var size: SizeChoice
+
+    static var parameterSummary: some ParameterSummary {
+        Summary("Show \(\.$favoriteEmoji) in \(\.$city)") { \.$size }
+    }
+}
+
+private enum SizeChoice: Int, AppEnum {
+    case small = 1, large = 2
+    static let typeDisplayRepresentation = TypeDisplayRepresentation(name: "Size")
+    static let caseDisplayRepresentations: [SizeChoice: DisplayRepresentation] = [.small: "Small", .large: "Large"]
+}
+
+private struct CityEntity: AppEntity {
+    let id: UUID
+    let name: String
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "City"
+    static let defaultQuery = CityQuery()
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(name)", image: .init(systemName: "building.2")) }
+    static let lisbon = CityEntity(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001") ?? UUID(), name: "Lisbon")
+    static let osaka = CityEntity(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002") ?? UUID(), name: "Osaka")
+}
+
+private struct CityQuery: EntityQuery {
+    func entities(for identifiers: [UUID]) async throws -> [CityEntity] { [CityEntity.lisbon, .osaka].filter { identifiers.contains($0.id) } }
+    func suggestedEntities() async throws -> [CityEntity] { [.lisbon, .osaka] }
+    func defaultResult() async -> CityEntity? { .osaka }
+}
+
+private struct RecordIntent: AppIntent {
+    static let title: LocalizedStringResource = "Record"
+    @Parameter(title: "Word") var word: String
+    init() {}
+    init(word: String) { self.word = word }
+    func perform() async throws -> some IntentResult & ReturnsValue<Int> {
+        performed.withLock { $0.append(word) }
+        return .result(value: word.count)
+    }
+}
+
+private struct SwitchIntent: SetValueIntent {
+    static let title: LocalizedStringResource = "Switch"
+    @Parameter(title: "On") var value: Bool
+    func perform() async throws -> some IntentResult {
+        performed.withLock { $0.append("switch \(value)") }
+        return .result()
+    }
+}
+
+@Suite("App Intents as iOS writes them", .serialized)
+struct AppIntentsSpellingTests {
+    @Test("@Parameter(title:default:) declares its default; a parameter can be set on a let intent, as the Xcode template's previews do")
+    func parameterDefaults() {
+        let declarations = EmojiIntent.parameterDeclarations
+        #expect(declarations.map(\.name) == ["favoriteEmoji", "city", "home", "size"])
+        #expect(declarations.first?.defaultValue == "😃")
+        #expect(declarations.last?.defaultValue == "2")
+        let intent = EmojiIntent()
+        intent.favoriteEmoji = "🤩"
+        #expect(intent.favoriteEmoji == "🤩")
+        #expect(EmojiIntent().favoriteEmoji == "😃")
+        #expect(EmojiIntent.title == "Configuration")
+        #expect(EmojiIntent.description.descriptionText == "Shows an emoji.")
+    }
+
+    @Test("an entity with UUID ids resolves from the config's text; one nothing set takes the query's defaultResult()")
+    func entities() async throws {
+        let resolved = try await EmojiIntent.resolved(["city": "00000000-0000-0000-0000-000000000001", "size": "1"])
+        #expect(resolved.city?.name == "Lisbon")
+        #expect(resolved.home.name == "Osaka")
+        #expect(resolved.size == .small)
+        #expect(resolved.parameterValues["city"] == "00000000-0000-0000-0000-000000000001")
+        await #expect(throws: InvalidParameterError.self) { try await EmojiIntent.resolved(["city": "not-a-uuid"]) }
+        let source = try #require(EmojiIntent.parameterDeclarations[1].source)
+        #expect(try await source.suggestions().map(\.title) == ["Lisbon", "Osaka"])
+    }
+
+    @Test("perform() returning some IntentResult runs through the host's erased intent")
+    func intentResult() async throws {
+        performed.withLock { $0.removeAll() }
+        try await AnyAppIntent(RecordIntent(word: "hello")).perform()
+        #expect(performed.withLock { $0 } == ["hello"])
+        #expect(AnyAppIntent(RecordIntent()).title == "Record")
+    }
+
+    @Test("a toggle's SetValueIntent gets its new value when it runs, even after a redraw for the other state")
+    func toggleSetsValueWhenRun() async throws {
+        performed.withLock { $0.removeAll() }
+        let intent = SwitchIntent()
+        let tap = AnyAppIntent.toggling(intent, from: false)
+        // The optimistic redraw makes the intent again for the state now shown.
+        _ = AnyAppIntent.toggling(intent, from: true)
+        try await tap.perform()
+        #expect(performed.withLock { $0 } == ["switch true"])
+    }
+
+    @Test("Button(role: .destructive, intent:) is a button whose label is red; Toggle(isOn:intent:) is a toggle")
+    func buttonRole() {
+        var env = EnvironmentValues()
+        env.widgetFamily = .systemSmall
+        let view = VStack {
+            Button(role: .destructive, intent: RecordIntent(word: "x")) { Text("Delete") }
+            Toggle(isOn: true, intent: SwitchIntent()) { Text("Lamp") }
+        }
+        let r = ViewRenderer.render(view, size: CellSize(width: 12, height: 2), environment: env, now: Date(timeIntervalSince1970: 0))
+        #expect(r.interactiveElements.map(\.kind) == [.button, .toggle])
+        #expect(r.canvas.line(0).contains("[Delete]"))
+        let red = AnyShapeStyle(Color.red)._resolve(in: env.palette)
+        let d = r.canvas.line(0).firstIndex(of: "D").map { r.canvas.line(0).distance(from: r.canvas.line(0).startIndex, to: $0) } ?? 0
+        #expect(r.canvas[d, 0].style.foreground == red)
+    }
+
+    @Test("controls: ControlWidgetToggle's label: form titles the tile from the label; AppIntentControlConfiguration reads its intent's defaults")
+    func controls() async throws {
+        let toggle = ControlWidgetToggle(isOn: false, action: SwitchIntent()) { Text("Lamp") } valueLabel: { on in Text(on ? "On" : "Off") }
+        guard case .toggle(let title, let isOn, _, _) = toggle._template else { Issue.record("not a toggle"); return }
+        #expect(title == "Lamp")
+        #expect(!isOn)
+        let control = AppIntentControlConfiguration(kind: "named", provider: NamedProvider()) { name in
+            ControlWidgetButton(action: RecordIntent(word: name)) { Text(name) }.tint(.orange)
+        }
+        #expect(try await control._controlDescription.currentValue() as? String == "Timer")
+    }
+}
+
+private struct TimerConfiguration: ControlConfigurationIntent {
+    static let title: LocalizedStringResource = "Timer"
+    @Parameter(title: "Name", default: "Timer") var name: String
+}
+
+private struct NamedProvider: AppIntentControlValueProvider {
+    func previewValue(configuration: TimerConfiguration) -> String { configuration.name }
+    func currentValue(configuration: TimerConfiguration) async throws -> String { configuration.name }
+}
