@@ -37,7 +37,9 @@ struct CheckInIntent: AppIntent {
 }
 
 enum HabitLog {
-    static let defaults = UserDefaults(suiteName: "group.example.habits")
+    static var defaults: UserDefaults? {
+        UserDefaults(suiteName: "group.example.habits")
+    }
 
     static func checkIn(_ habit: String) {
         defaults?.set(Date(), forKey: habit)
