@@ -148,3 +148,59 @@ private struct NamedProvider: AppIntentControlValueProvider {
     func previewValue(configuration: TimerConfiguration) -> String { configuration.name }
     func currentValue(configuration: TimerConfiguration) async throws -> String { configuration.name }
 }
+
+private struct PizzaAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable { var status: String }
+    var order: String
+}
+
+@Suite("ActivityKit as iOS writes it")
+struct ActivityKitSpellingTests {
+    @Test("activityBackgroundTint on the lock screen view tints the card; the configuration's own tint wins")
+    func viewTint() throws {
+        let configuration = ActivityConfiguration(for: PizzaAttributes.self) { context in
+            Text(context.state.status).activityBackgroundTint(Color.cyan)
+        } dynamicIsland: { context in
+            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("🍕") } } compactLeading: { Text("🍕") } compactTrailing: { Text("") } minimal: { Text("🍕") }
+        }
+        let record = ActivityRecord(id: "a", activityType: "pizza", attributes: try ActivityCoding.encode(PizzaAttributes(order: "1")),
+                                    state: try ActivityCoding.encode(PizzaAttributes.ContentState(status: "Baking")), requested: Date(timeIntervalSince1970: 0))
+        #expect(try configuration._activityDescription.views(record, false).backgroundTint == Color.cyan)
+        #expect(try configuration.activityBackgroundTint(.red)._activityDescription.views(record, false).backgroundTint == Color.red)
+    }
+
+    @Test("without a host: not enabled, request(attributes:content:pushType:) throws, push tokens end at once")
+    func withoutHost() async throws {
+        #expect(!ActivityAuthorizationInfo().areActivitiesEnabled)
+        #expect(throws: ActivityAuthorizationError.self) {
+            try Activity.request(attributes: PizzaAttributes(order: "1"),
+                                 content: ActivityContent(state: .init(status: "Baking"), staleDate: nil, relevanceScore: 50), pushType: .token)
+        }
+        var tokens = 0
+        for await _ in Activity<PizzaAttributes>.pushToStartTokenUpdates { tokens += 1 }
+        #expect(tokens == 0)
+    }
+
+    @Test("activityStateUpdates gives the state now and each change, ending once dismissed")
+    func stateUpdates() async throws {
+        let state = Mutex(ActivityState.active)
+        let backing = ActivitySystem.Backing(
+            request: { _, attributes, content, _, _, _ in ActivityRecord(id: "a", activityType: "pizza", attributes: attributes, state: content, requested: Date()) },
+            update: { _, _, _, _, _ in }, end: { _, _, _, _, _ in },
+            activities: { _ in
+                [(ActivityRecord(id: "a", activityType: "pizza", attributes: Data(#"{"order":"1"}"#.utf8), state: Data(#"{"status":"Baking"}"#.utf8),
+                                 requested: Date()), state.withLock { $0 })]
+            })
+        let activity = try Activity.request(attributes: PizzaAttributes(order: "1"), content: ActivityContent(state: .init(status: "Baking"), staleDate: nil),
+                                            start: nil, system: ActivitySystem(backing: backing))
+        var seen: [ActivityState] = []
+        for await s in activity.activityStateUpdates {
+            seen.append(s)
+            state.withLock { $0 = s == .active ? .ended : .dismissed }
+        }
+        #expect(seen == [.active, .ended, .dismissed])
+        var tokens = 0
+        for await _ in activity.pushTokenUpdates { tokens += 1 }
+        #expect(tokens == 0)
+    }
+}

@@ -205,13 +205,23 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
                 let attributes = try ActivityCoding.decode(Attributes.self, from: record.attributes, what: "attributes")
                 let state = try ActivityCoding.decode(Attributes.ContentState.self, from: record.state, what: "state")
                 let context = ActivityViewContext(attributes: attributes, state: state, isStale: isStale, activityID: record.id)
-                return ActivityViews(lockScreen: AnyView(content(context)), island: dynamicIsland(context), backgroundTint: nil)
+                let lockScreen = content(context)
+                return ActivityViews(lockScreen: AnyView(lockScreen), island: dynamicIsland(context),
+                                     backgroundTint: Self.backgroundTint(of: lockScreen))
             },
             preview: nil
         ))
     }
 
     init(description: ActivityDescription) { _activityDescription = description }
+
+    /// The tint the lock screen view asks for with `activityBackgroundTint(_:)`, found by
+    /// resolving it once per update (the card is drawn many times, the views made once).
+    static func backgroundTint(of view: some View) -> Color? {
+        let context = ResolveContext()
+        _ = resolveSingle(view, EnvironmentValues(), context)
+        return context.activityBackgroundTint
+    }
 
     /// Activities are not widgets: the bundle lists them apart (``WidgetBundle/activityDescriptions``).
     public var _description: WidgetDescription { EmptyWidgetConfiguration()._description }
@@ -274,11 +284,11 @@ extension WidgetBundle {
 }
 
 extension View {
-    /// The lock screen card's background, as ActivityKit's view modifier. Recorded as the view's
-    /// container background; the card is tinted by ``ActivityConfiguration/activityBackgroundTint(_:)``.
+    /// The lock screen card's background, as ActivityKit's view modifier on the lock screen
+    /// view (``ActivityConfiguration/activityBackgroundTint(_:)`` on the configuration wins).
     public func activityBackgroundTint(_ color: Color?) -> some View {
         modified { env, context, content in
-            if let color { context.containerBackground = AnyShapeStyle(color) }
+            context.activityBackgroundTint = color
             return content(env)
         }
     }
