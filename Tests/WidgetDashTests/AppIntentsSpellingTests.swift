@@ -139,6 +139,38 @@ struct AppIntentsSpellingTests {
     }
 }
 
+private struct EmojiOptions: DynamicOptionsProvider {
+    func results() async throws -> [String] { ["😀", "🤩", "🐸"] }
+    func defaultResult() async -> String? { "🐸" }
+}
+
+private struct OptionsIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Options"
+    @Parameter(title: "Emoji", optionsProvider: EmojiOptions()) var emoji: String?
+    @Parameter(title: "Count", default: 3, inclusiveRange: (1, 10)) var count: Int
+    @Parameter(title: "Name", requestValueDialog: "Which name?") var name: String
+}
+
+@Suite("Parameter declarations as iOS writes them")
+struct ParameterDeclarationTests {
+    @Test("inclusiveRange bounds the value the host accepts; optionsProvider offers its results and gives its defaultResult()")
+    func rangesAndOptions() async throws {
+        let d = OptionsIntent.parameterDeclarations
+        #expect(d.map(\.name) == ["emoji", "count", "name"])
+        #expect(d[1].kind == .integer(1...10))
+        #expect(d[1].problem(with: "11") != nil)
+        #expect(d[1].problem(with: "7") == nil)
+        let source = try #require(d[0].source)
+        #expect(try await source.suggestions().map(\.value) == ["😀", "🤩", "🐸"])
+        #expect(try await source.search("🤩").map(\.value) == ["🤩"])
+        let resolved = try await OptionsIntent.resolved([:])
+        #expect(resolved.emoji == "🐸")
+        #expect(resolved.count == 3)
+        #expect(resolved.name == "")
+        #expect(try await OptionsIntent.resolved(["emoji": "🐸🐸"]).emoji == "🐸🐸")
+    }
+}
+
 private struct TimerConfiguration: ControlConfigurationIntent {
     static let title: LocalizedStringResource = "Timer"
     @Parameter(title: "Name", default: "Timer") var name: String

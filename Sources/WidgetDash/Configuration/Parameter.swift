@@ -34,7 +34,7 @@ public struct Parameter<Value: ParameterValue>: Sendable {
     /// `@Parameter(title: "Place") var place: PlaceEntity?`: no value until one is chosen (an
     /// optional's unset value is nil).
     public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil) {
-        box = ParameterBox(title: title, defaultValue: Value.unsetParameterValue)
+        box = ParameterBox(title: title, defaultValue: Value.unsetParameterValue, isChosen: false)
     }
 
     public var wrappedValue: Value {
@@ -44,7 +44,10 @@ public struct Parameter<Value: ParameterValue>: Sendable {
             }
             return value
         }
-        nonmutating set { box.value.withLock { $0 = newValue } }
+        nonmutating set {
+            box.value.withLock { $0 = newValue }
+            box.isChosen.withLock { $0 = true }
+        }
     }
 
     /// The parameter itself (`$symbol`), as a parameter summary names it: `Summary("Show \(\.$symbol)")`.
@@ -81,28 +84,46 @@ final class ParameterBox<Value: ParameterValue>: AnyParameterBox {
     /// nil: the parameter has no value until something sets one.
     let defaultValue: Value?
     let value: Mutex<Value?>
+    /// How the host checks and offers values: the type's, unless the declaration narrows it
+    /// (`inclusiveRange:`, `optionsProvider:`).
+    let kind: WidgetParameter.Kind
+    let source: WidgetParameter.OptionSource?
+    /// The value a parameter nothing set takes when resolved; nil: the type's default.
+    let fallback: (@Sendable () async throws -> Value?)?
+    /// False while the value is only the type's unset value (no default declared, nothing set):
+    /// resolving then asks the fallback (an optional's unset nil is a value, so this is apart).
+    let isChosen: Mutex<Bool>
 
-    init(title: String, defaultValue: Value?, value: Value? = nil) {
+    init(title: String, defaultValue: Value?, value: Value? = nil, kind: WidgetParameter.Kind = Value.parameterKind,
+         source: WidgetParameter.OptionSource? = Value.optionSource, fallback: (@Sendable () async throws -> Value?)? = nil,
+         isChosen: Bool = true) {
         self.title = title
         self.defaultValue = defaultValue
         self.value = Mutex(value ?? defaultValue)
+        self.kind = kind
+        self.source = source
+        self.fallback = fallback
+        self.isChosen = Mutex(isChosen && (value ?? defaultValue) != nil)
     }
 
     func declaration(name: String) -> WidgetParameter {
         let text = defaultValue?.parameterText ?? ""
-        return WidgetParameter(name: name, title: title, kind: Value.parameterKind, defaultValue: text.isEmpty ? nil : text,
-                               source: Value.optionSource)
+        return WidgetParameter(name: name, title: title, kind: kind, defaultValue: text.isEmpty ? nil : text, source: source)
     }
 
     func set(fromText text: String) async throws -> Bool {
         guard let new = try await Value.parameterValue(from: text) else { return false }
         value.withLock { $0 = new }
+        isChosen.withLock { $0 = true }
         return true
     }
 
     func fillDefault() async throws {
-        guard value.withLock({ $0 == nil }), let fallback = try await Value.defaultParameterValue() else { return }
-        value.withLock { if $0 == nil { $0 = fallback } }
+        guard !isChosen.withLock({ $0 }) else { return }
+        let found: Value?
+        if let fallback { found = try await fallback() } else { found = try await Value.defaultParameterValue() }
+        guard let found else { return }
+        value.withLock { $0 = found }
     }
 
     var text: String { value.withLock { $0?.parameterText ?? "" } }
