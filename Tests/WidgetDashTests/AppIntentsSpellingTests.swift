@@ -136,6 +136,13 @@ struct AppIntentsSpellingTests {
             ControlWidgetButton(action: RecordIntent(word: name)) { Text(name) }.tint(.orange)
         }
         #expect(try await control._controlDescription.currentValue() as? String == "Timer")
+        guard case .toggle(let lightTitle, true, _, _) = ControlWidgetToggle("Light", systemImage: "lightbulb", isOn: true, action: SwitchIntent())._template else {
+            Issue.record("not a toggle that is on"); return
+        }
+        #expect(lightTitle == "Light")
+        guard case .button = ControlWidgetButton("Lap", systemImage: "stopwatch", action: RecordIntent(word: "lap"))._template else {
+            Issue.record("not a button"); return
+        }
     }
 }
 

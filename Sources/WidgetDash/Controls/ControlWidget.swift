@@ -59,6 +59,11 @@ public struct ControlWidgetButton: ControlWidgetTemplate {
     public init<I: AppIntent, L: View>(action: I, @ViewBuilder label: () -> L) {
         _template = .button(label: AnyView(label()), intent: AnyAppIntent(action))
     }
+
+    /// A button with a title and a symbol: `ControlWidgetButton("Lap", systemImage: "stopwatch", action:)`.
+    public init<I: AppIntent, S: StringProtocol>(_ title: S, systemImage: String, action: I) {
+        self.init(action: action) { WidgetDash.Label(title, systemImage: systemImage) }
+    }
 }
 
 /// A control that flips a value through an intent, as iOS 18's `ControlWidgetToggle`.
@@ -92,6 +97,11 @@ public struct ControlWidgetToggle: ControlWidgetTemplate {
         let drawn = label(isOn)
         _template = .toggle(title: Self.plainText(of: drawn), isOn: isOn, intent: AnyAppIntent.toggling(action, from: isOn),
                             valueLabel: AnyView(drawn))
+    }
+
+    /// A toggle with a title and a symbol: `ControlWidgetToggle("Light", systemImage: "lightbulb", isOn:action:)`.
+    public init<I: AppIntent, S: StringProtocol>(_ title: S, systemImage: String, isOn: Bool, action: I) {
+        self.init(title, isOn: isOn, action: action) { on in WidgetDash.Label(on ? "On" : "Off", systemImage: systemImage) }
     }
 
     /// The text a label view draws on one line, for the tile's title.
