@@ -29,7 +29,7 @@ public protocol AppIntent: Sendable {
     associatedtype PerformResult = Void
     /// The intent's name, shown when it fails and in the inspector.
     static var title: LocalizedStringResource { get }
-    /// What the intent does, for the inspector (default: nothing said).
+    /// What the intent does (default: nothing said); accepted, not shown.
     static var description: IntentDescription { get }
     /// On iOS, whether running the intent opens the app; widgetdash has no app to open, so the
     /// intent runs in place either way.

@@ -7,7 +7,7 @@ import Foundation
 /// `static let title = "Add"`, and both satisfy ``AppIntent/title``.
 public typealias LocalizedStringResource = String
 
-/// What an intent is for, as App Intents' `IntentDescription`: shown by the inspector.
+/// What an intent is for, as App Intents' `IntentDescription`; accepted so iOS code compiles, not shown.
 public struct IntentDescription: Hashable, Sendable, ExpressibleByStringInterpolation {
     public var descriptionText: LocalizedStringResource
     public var categoryName: LocalizedStringResource?
