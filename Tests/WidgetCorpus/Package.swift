@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -56,8 +56,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         // widgetdash from the repository's root; named because a path dependency is otherwise
-        // known by its directory's name, which depends on the checkout.
-        .package(name: "widgetdash", path: "../.."),
+        // known by its directory's name, which depends on the checkout. The trait makes
+        // `import WidgetDash` give FoundationNetworking (URLSession on Linux), as an
+        // extension's package does.
+        .package(name: "widgetdash", path: "../..", traits: ["FoundationNetworking"]),
     ],
     targets: folders.map(target),
     swiftLanguageModes: [languageMode]

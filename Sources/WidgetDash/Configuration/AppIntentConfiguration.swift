@@ -137,6 +137,8 @@ public struct AppIntentConfiguration: WidgetConfiguration {
             }
         )
         d.configurationParameters = Intent.parameterDeclarations
+        // iOS code counts points (see LayoutUnit).
+        d.layoutUnit = .points
         d.configuredProvider = { .configured(provider, parameters: $0) }
         _description = d
     }

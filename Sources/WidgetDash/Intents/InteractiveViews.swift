@@ -116,7 +116,7 @@ public struct Toggle<Label: View>: View, PrimitiveView {
         let id = context.takeInteractiveID()
         let shown = context.toggleOverrides[id] ?? isOn
         let mark = Text(shown ? "[✓]" : "[ ]").foregroundStyle(shown ? AnyShapeStyle(TintShapeStyle()) : AnyShapeStyle(HierarchicalShapeStyle.secondary))
-        let node = resolveSingle(HStack(spacing: 1) { mark; label }, env, context)
+        let node = resolveSingle(HStack(cellSpacing: 1) { mark; label }, env, context)
         guard context.allowsIntents(env, what: "Toggle") else { return [node] }
         return [InteractiveNode(id: id, kind: .toggle, action: .toggle(isOn: shown, makeIntent(shown)), child: node)]
     }

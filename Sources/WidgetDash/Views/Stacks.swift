@@ -7,7 +7,14 @@ public struct HStack<Content: View>: View, PrimitiveView {
 
     public init(alignment: VerticalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
-        stack = LinearStack(axis: .horizontal, cross: cross, spacing: spacing ?? 1, content: AnyView(content()))
+        stack = LinearStack(axis: .horizontal, cross: cross, spacing: spacing, defaultSpacing: 1, content: AnyView(content()))
+    }
+
+    /// A row whose spacing counts cells whatever the widget's layout unit: for WidgetDash's own
+    /// views (a label's icon and title), which are drawn the same in every widget.
+    init(alignment: VerticalAlignment = .center, cellSpacing: Int, @ViewBuilder content: () -> Content) {
+        let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
+        stack = LinearStack(axis: .horizontal, cross: cross, spacing: nil, defaultSpacing: cellSpacing, content: AnyView(content()))
     }
 
     public var body: Never { primitiveBody() }
@@ -21,7 +28,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
 
     public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
-        stack = LinearStack(axis: .vertical, cross: cross, spacing: spacing ?? 0, content: AnyView(content()))
+        stack = LinearStack(axis: .vertical, cross: cross, spacing: spacing, defaultSpacing: 0, content: AnyView(content()))
     }
 
     public var body: Never { primitiveBody() }
@@ -34,13 +41,17 @@ public struct VStack<Content: View>: View, PrimitiveView {
 struct LinearStack {
     let axis: Axis
     let cross: StackNode.CrossAlignment
-    let spacing: Int
+    /// As written (in the widget's layout unit); nil for the default.
+    let spacing: Int?
+    /// In cells, whatever the unit.
+    let defaultSpacing: Int
     let content: AnyView
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
         inner.stackAxis = axis
-        return [StackNode(axis: axis, alignment: cross, spacing: spacing, children: content.makeNodes(inner, context))]
+        let cells = spacing.map { env.layoutUnit.gap($0, axis) } ?? defaultSpacing
+        return [StackNode(axis: axis, alignment: cross, spacing: cells, children: content.makeNodes(inner, context))]
     }
 }
 
@@ -71,7 +82,7 @@ public struct Spacer: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [SpacerNode(minLength: minLength, axis: env.stackAxis)]
+        [SpacerNode(minLength: env.layoutUnit.gap(minLength, env.stackAxis ?? .vertical), axis: env.stackAxis)]
     }
 }
 
