@@ -126,6 +126,16 @@ struct AppIntentsSpellingTests {
         #expect(r.canvas[d, 0].style.foreground == red)
     }
 
+    @Test("a struck-through row (a done item beside its toggle) is drawn in the tertiary style")
+    func strikethrough() {
+        let env = EnvironmentValues()
+        let r = ViewRenderer.render(Text("Milk").strikethrough(), size: CellSize(width: 4, height: 1), environment: env, now: Date(timeIntervalSince1970: 0))
+        #expect(r.canvas.line(0) == "Milk")
+        #expect(r.canvas[0, 0].style.foreground == AnyShapeStyle(HierarchicalShapeStyle.tertiary)._resolve(in: env.palette))
+        let plain = ViewRenderer.render(Text("Milk").strikethrough(false), size: CellSize(width: 4, height: 1), environment: env, now: Date(timeIntervalSince1970: 0))
+        #expect(plain.canvas[0, 0].style.foreground != r.canvas[0, 0].style.foreground)
+    }
+
     @Test("controls: ControlWidgetToggle's label: form titles the tile from the label; AppIntentControlConfiguration reads its intent's defaults")
     func controls() async throws {
         let toggle = ControlWidgetToggle(isOn: false, action: SwitchIntent()) { Text("Lamp") } valueLabel: { on in Text(on ? "On" : "Off") }
