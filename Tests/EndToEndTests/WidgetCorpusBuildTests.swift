@@ -75,7 +75,9 @@ struct WidgetCorpus {
         defer { try? log.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path]
+        // The manifest lists the folders on disk, but SwiftPM caches its evaluation by the
+        // manifest's text: a DISABLED marker added or removed would not be seen.
+        process.arguments = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path, "--manifest-cache", "none"]
         process.environment = ProcessInfo.processInfo.environment.merging(["WIDGET_CORPUS_SWIFT_MODE": mode]) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = log
