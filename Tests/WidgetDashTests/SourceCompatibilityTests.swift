@@ -169,4 +169,13 @@ struct SourceCompatibilityTests {
         let canvas = render(AccessoryWidgetBackground(), 3, 1)
         #expect(canvas[1, 0].style.background == Palette.dark.border)
     }
+
+    @Test func layoutNumbersHeldAsCGFloatCompileAndCount() {
+        let gap: CGFloat = 16
+        let inset: Double = 14.4
+        #expect(drawInPoints(VStack(spacing: gap) { Text("a"); Text("b") }, 1, 3) == ["a", "", "b"])
+        #expect(drawInPoints(HStack(spacing: inset) { Text("a"); Text("b") }, 4, 1) == ["a  b"])
+        #expect(drawInPoints(Text("x").padding(.vertical, inset).padding(gap), 5, 5) == ["", "", "  x", "", ""])
+        #expect(drawInPoints(VStack { Text("a"); Spacer(minLength: gap); Text("b") }, 1, 3) == ["a", "", "b"])
+    }
 }

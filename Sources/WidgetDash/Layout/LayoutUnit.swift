@@ -29,11 +29,14 @@ public enum LayoutUnit: Hashable, Sendable {
 
     /// A gap (padding, spacing, a spacer's minimum) in cells: a gap of less than three quarters
     /// of a cell is none, since rows are scarce and a whole blank row is a large gap.
-    func gap(_ value: Int, _ axis: Axis) -> Int {
-        guard self == .points else { return value }
-        let cells = Double(value) / (axis == .horizontal ? Self.pointsPerColumn : Self.pointsPerRow)
+    func gap(_ value: Double, _ axis: Axis) -> Int {
+        guard value.isFinite else { return 0 }
+        guard self == .points else { return max(0, Int(value.rounded())) }
+        let cells = value / (axis == .horizontal ? Self.pointsPerColumn : Self.pointsPerRow)
         return max(0, Int(cells + 0.25))
     }
+
+    func gap(_ value: Int, _ axis: Axis) -> Int { gap(Double(value), axis) }
 }
 
 extension WidgetConfiguration {

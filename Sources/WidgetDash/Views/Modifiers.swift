@@ -150,6 +150,19 @@ extension View {
     /// The same space on every edge.
     public func padding(_ length: Int) -> some View { padding(.all, length) }
 
+    /// Space on the given edges, given as a `Double` or `CGFloat` (in the widget's layout unit).
+    public func padding(_ edges: Edge.Set, _ length: Double) -> some View {
+        modified { env, _, content in
+            func gap(_ edge: Edge.Set, _ axis: Axis) -> Int { edges.contains(edge) ? env.layoutUnit.gap(length, axis) : 0 }
+            let insets = EdgeInsets(top: gap(.top, .vertical), leading: gap(.leading, .horizontal),
+                                    bottom: gap(.bottom, .vertical), trailing: gap(.trailing, .horizontal))
+            return [PaddingNode(insets: insets, child: single(content(env)))]
+        }
+    }
+
+    /// The same space on every edge, given as a `Double` or `CGFloat`.
+    public func padding(_ length: Double) -> some View { padding(.all, length) }
+
     /// Space around the view in cells whatever the widget's layout unit (for WidgetDash's own
     /// views, drawn the same in every widget).
     func padding(cells insets: EdgeInsets) -> some View {

@@ -7,6 +7,12 @@ public struct HStack<Content: View>: View, PrimitiveView {
 
     public init(alignment: VerticalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
+        stack = LinearStack(axis: .horizontal, cross: cross, spacing: spacing.map(Double.init), defaultSpacing: 1, content: AnyView(content()))
+    }
+
+    /// A row with spacing given as a `Double` or `CGFloat`, as iOS code often holds it.
+    public init(alignment: VerticalAlignment = .center, spacing: Double, @ViewBuilder content: () -> Content) {
+        let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
         stack = LinearStack(axis: .horizontal, cross: cross, spacing: spacing, defaultSpacing: 1, content: AnyView(content()))
     }
 
@@ -28,6 +34,12 @@ public struct VStack<Content: View>: View, PrimitiveView {
 
     public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
+        stack = LinearStack(axis: .vertical, cross: cross, spacing: spacing.map(Double.init), defaultSpacing: 0, content: AnyView(content()))
+    }
+
+    /// A column with spacing given as a `Double` or `CGFloat`, as iOS code often holds it.
+    public init(alignment: HorizontalAlignment = .center, spacing: Double, @ViewBuilder content: () -> Content) {
+        let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
         stack = LinearStack(axis: .vertical, cross: cross, spacing: spacing, defaultSpacing: 0, content: AnyView(content()))
     }
 
@@ -42,7 +54,7 @@ struct LinearStack {
     let axis: Axis
     let cross: StackNode.CrossAlignment
     /// As written (in the widget's layout unit); nil for the default.
-    let spacing: Int?
+    let spacing: Double?
     /// In cells, whatever the unit.
     let defaultSpacing: Int
     let content: AnyView
@@ -77,8 +89,10 @@ public struct ZStack<Content: View>: View, PrimitiveView {
 
 /// Flexible empty space that pushes its neighbours apart along its stack's axis.
 public struct Spacer: View, PrimitiveView {
-    let minLength: Int
-    public init(minLength: Int? = nil) { self.minLength = minLength ?? 0 }
+    let minLength: Double
+    public init(minLength: Int? = nil) { self.minLength = Double(minLength ?? 0) }
+    /// A spacer whose minimum is given as a `Double` or `CGFloat`.
+    public init(minLength: Double) { self.minLength = minLength }
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
