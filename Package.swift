@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The linker runs in no particular directory, so files it reads are named from the package's.
@@ -16,6 +16,14 @@ let package = Package(
         // own bundle added (`@main struct MyWidgets: WidgetBundle`); see Examples/.
         .library(name: "DashApp", targets: ["DashApp"]),
         .executable(name: "widgetdash", targets: ["widgetdash"]),
+    ],
+    traits: [
+        // `import WidgetDash` also gives FoundationNetworking (URLSession on Linux) to a package
+        // that enables this trait on its widgetdash dependency, as widget extensions and the
+        // corpus do. It is off for the dashboard itself: an import links its library, and
+        // FoundationNetworking brings libcurl and its TLS libraries, 7-17 MB of idle memory the
+        // dashboard never uses (docs/DECISIONS.md, "import WidgetDash gives Foundation").
+        .trait(name: "FoundationNetworking", description: "import WidgetDash also re-exports FoundationNetworking (URLSession on Linux)"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,7 +48,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("m")]
         ),
         .target(name: "DashImages", dependencies: ["WidgetDash", "CImageCodec"]),
-        .target(name: "WidgetDash"),
+        .target(name: "WidgetDash", swiftSettings: [.define("WIDGETDASH_EXPORTS_NETWORKING", .when(traits: ["FoundationNetworking"]))]),
         .target(name: "DashCatalog", dependencies: ["WidgetDash"]),
         .target(
             name: "DashCore",

@@ -33,11 +33,29 @@ public enum ImageCodec {
     /// machine's cores are few anyway.
     public static func backing(limits: Limits = Limits()) -> ImageDecoding.Backing {
         let oneAtATime = DecodeGate()
-        return ImageDecoding.Backing(fileExtensions: fileExtensions) { (path: String, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
+        var backing = ImageDecoding.Backing(fileExtensions: fileExtensions) { (path: String, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
             try oneAtATime.lock.withLock { _ throws(ImageDecodingError) -> DecodedImage in
                 try decode(path: path, fitting: box, limits: limits)
             }
         }
+        backing.thumbnailOfData = { (data: Data, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
+            try oneAtATime.lock.withLock { _ throws(ImageDecodingError) -> DecodedImage in
+                try decode(data: data, fitting: box, limits: limits)
+            }
+        }
+        return backing
+    }
+
+    /// Decodes a picture held in memory: the codec reads files, so the bytes go to a private
+    /// temporary file first, removed at once.
+    public static func decode(data: Data, fitting box: PixelSize, limits: Limits = Limits()) throws(ImageDecodingError) -> DecodedImage {
+        guard Int64(data.count) <= limits.maxFileBytes else { throw ImageDecodingError(.tooLarge, "\(data.count) bytes") }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("widgetdash-image-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw ImageDecodingError(.unreadable, "cannot write a temporary file for the picture")
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try decode(path: path, fitting: box, limits: limits)
     }
 
     /// The lock a backing's decodes take turns on.

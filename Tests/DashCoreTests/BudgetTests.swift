@@ -49,6 +49,26 @@ struct BudgetTests {
         }
     }
 
+    @Test("a provider that dates its timeline from a fixed past moment (Date() at launch) spends 12 reloads an hour, not the budget")
+    func pastDatesDoNotBurnTheBudget() throws {
+        let h = Harness(settings: settings(budget: 60))
+        var request = try #require(h.add())
+        // The provider's "Date()": real time, which the dashboard's clock has left behind.
+        let stale = t0.addingTimeInterval(-60)
+        var policyReloads = 0
+        while h.now < t0.addingTimeInterval(3600) {
+            h.answer(request, timeline(from: stale, count: 3, every: 10, policy: .atEnd))
+            let asked = h.run(to: h.scheduler.nextDeadline() ?? t0.addingTimeInterval(7200))
+            guard let next = asked.first else { break }
+            if next.reason == .policy { policyReloads += 1 }
+            request = next
+        }
+        // One every 5 minutes of dashboard time; 5 s apart would have spent all 60 in 5 minutes.
+        #expect(policyReloads == 12)
+        #expect(h.info()?.budgetLeft == 48)
+        #expect(!h.log.contains { if case .deferred = $0 { true } else { false } })
+    }
+
     @Test("a deferred widget shows it: status and inspector")
     func deferralIsShown() throws {
         let h = Harness(settings: settings(budget: 0))

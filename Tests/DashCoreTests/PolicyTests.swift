@@ -75,12 +75,37 @@ struct PolicyTests {
         #expect(h.info()?.nextReload == t0.addingTimeInterval(99 * 60))
     }
 
-    @Test("a policy date already past waits the minimum interval instead of spinning")
-    func minimumInterval() throws {
+    // Was: a past date waited minimumPolicyInterval (5 s). Issue 15 asks for WidgetKit's
+    // minimum of about 5 minutes, so a provider dating entries from Date() cannot burn the budget.
+    @Test("a policy date already past on arrival waits 5 minutes instead of spinning")
+    func pastDateWaits() throws {
         let h = Harness(settings: noJitter())
         let first = try #require(h.add())
         h.answer(first, timeline(from: t0.addingTimeInterval(-600), policy: .atEnd))
-        #expect(h.info()?.nextReload == t0.addingTimeInterval(SchedulerSettings().minimumPolicyInterval))
+        #expect(SchedulerSettings().pastReloadDateDelay == 300)
+        #expect(h.info()?.nextReload == t0.addingTimeInterval(300))
+        #expect(h.run(to: t0.addingTimeInterval(299)).isEmpty)
+        #expect(h.run(to: t0.addingTimeInterval(300)).map(\.reason) == [.policy])
+    }
+
+    @Test("a policy date still ahead keeps its date, never sooner than the minimum interval")
+    func futureDateKeepsItsDate() throws {
+        let h = Harness(settings: noJitter())
+        let first = try #require(h.add())
+        h.answer(first, timeline(from: t0, policy: .after(t0.addingTimeInterval(60))))
+        #expect(h.info()?.nextReload == t0.addingTimeInterval(60))
+        let again = try #require(h.run(to: t0.addingTimeInterval(60)).first)
+        h.answer(again, timeline(from: h.now, policy: .after(h.now.addingTimeInterval(1))))
+        #expect(h.info()?.nextReload == h.now.addingTimeInterval(SchedulerSettings().minimumPolicyInterval))
+    }
+
+    @Test("the wait after a past date is in dashboard time, whatever the clock's speed")
+    func pastDateUnderSpeed() throws {
+        let h = Harness(settings: noJitter())
+        h.scheduler.clockSpeed = 60
+        let first = try #require(h.add())
+        h.answer(first, timeline(from: t0.addingTimeInterval(-5), policy: .atEnd))
+        #expect(h.info()?.nextReload == t0.addingTimeInterval(300))
     }
 }
 

@@ -48,13 +48,30 @@ struct WritingAWidgetGuideTests {
         let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/writing-a-widget.md"), encoding: .utf8)
         let sources = try Self.exampleSources()
         let blocks = Self.swiftBlocks(of: guide)
-        let quoted = blocks.filter { !$0.hasPrefix("// WidgetKit (iOS)") && !$0.hasPrefix("// In a test target") }
+        let corpusMark = "// From Tests/WidgetCorpus/"
+        let quoted = blocks.filter { !$0.hasPrefix("// WidgetKit (iOS)") && !$0.hasPrefix("// In a test target") && !$0.hasPrefix(corpusMark) }
         #expect(quoted.count >= 12, "the guide should quote the example step by step")
         for block in quoted {
             #expect(sources.contains(block), "not in Examples/ as written:\n\(block)")
         }
         // Each step has its iOS counterpart beside it.
         #expect(blocks.count(where: { $0.hasPrefix("// WidgetKit (iOS)") }) >= 4)
+    }
+
+    /// The side-by-side quotes a corpus widget: the block is that file exactly, and the iOS
+    /// block before it is the same code with iOS's imports.
+    @Test func theSideBySideQuotesACorpusWidgetWithOnlyItsImportsChanged() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/writing-a-widget.md"), encoding: .utf8)
+        let blocks = Self.swiftBlocks(of: guide)
+        let index = try #require(blocks.firstIndex { $0.hasPrefix("// From Tests/WidgetCorpus/") })
+        let lines = blocks[index].components(separatedBy: "\n")
+        let path = String(lines[0].dropFirst("// From ".count))
+        let file = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        let quoted = lines.dropFirst().joined(separator: "\n")
+        #expect(file == quoted + "\n", "the guide's quote differs from \(path)")
+        let ios = blocks[index - 1]
+        #expect(ios.hasPrefix("// WidgetKit (iOS)\nimport WidgetKit\nimport SwiftUI\n"))
+        #expect(ios.components(separatedBy: "\n").dropFirst(3) == lines.dropFirst(3), "the two versions differ beyond their imports")
     }
 
     @Test func theReadmesWidgetIsTheOneItsTestCompiles() throws {

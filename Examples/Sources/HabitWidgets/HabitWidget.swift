@@ -394,6 +394,7 @@ struct HabitWidget: Widget {
         .configurationDisplayName("Habit")
         .description("A daily habit and its streak; tick today off. Press e to choose the habit.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }
 

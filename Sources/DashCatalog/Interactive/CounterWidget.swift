@@ -109,5 +109,6 @@ public struct CounterWidget: Widget {
         .configurationDisplayName("Counter")
         .description("Counts taps: +1 adds one, Reset starts again.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }

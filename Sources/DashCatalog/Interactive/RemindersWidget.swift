@@ -94,6 +94,7 @@ public struct RemindersWidget: Widget {
         .configurationDisplayName("Reminders")
         .description("What is due on your to-do list, overdue first; widgetdash todo add TEXT --due 2026-11-23T09:00.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }
 

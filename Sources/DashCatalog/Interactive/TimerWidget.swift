@@ -187,5 +187,6 @@ public struct TimerWidget: Widget {
         .configurationDisplayName("Timer")
         .description("A five-minute timer with start, pause and reset.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }

@@ -159,5 +159,6 @@ public struct TodoWidget: Widget {
         .configurationDisplayName("To Do")
         .description("A checklist: tick items off; add them with widgetdash todo add.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }

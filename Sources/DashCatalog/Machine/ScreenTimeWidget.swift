@@ -148,6 +148,7 @@ public struct ScreenTimeWidget: Widget {
         .configurationDisplayName("Screen Time")
         .description("How long widgetdash has been on screen today and this week (not while suspended).")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }
 

@@ -86,6 +86,7 @@ public struct UptimeWidget: Widget {
         .configurationDisplayName("Uptime")
         .description("How long this machine has been up, and the moment it booted.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }
 

@@ -76,6 +76,7 @@ public struct BankWidget: Widget {
         .configurationDisplayName("Bank")
         .description("Your balance and latest transactions; hidden while locked.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }
 

@@ -75,6 +75,7 @@ public struct CountdownWidget: Widget {
         .configurationDisplayName("Countdown")
         .description("Time left until a date you choose (e to set the title and date).")
         .supportedFamilies([.systemSmall, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }
 

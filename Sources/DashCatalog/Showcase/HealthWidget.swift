@@ -62,6 +62,7 @@ public struct HealthWidget: Widget {
         .configurationDisplayName("Health")
         .description("Steps toward your goal and your heart rate; protected while locked.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular])
+        .layoutUnit(.cells)
         .dataProtection(.complete)
     }
 }

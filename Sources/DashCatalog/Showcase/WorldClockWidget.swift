@@ -92,6 +92,7 @@ public struct WorldClockWidget: Widget {
         .configurationDisplayName("World Clock")
         .description("The time in a city of your choice; press e to choose it.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }
 

@@ -18,6 +18,7 @@ public struct NotesWidget: Widget {
         .configurationDisplayName("Notes")
         .description("Text you set from the shell: widgetdash set notes.text \"…\"")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
         .parameters([.text("key", title: "Store key", default: Self.defaultKey), .text("title", title: "Panel title")])
     }
 }

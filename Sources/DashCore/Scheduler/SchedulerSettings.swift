@@ -21,10 +21,15 @@ public struct SchedulerSettings: Sendable, Equatable {
     /// Retry after a failure or time-out: `retryBase × 2^(n−1)`, at most `retryMax`.
     public var retryBase: TimeInterval = 30
     public var retryMax: TimeInterval = 30 * 60
-    /// The soonest a policy reload may follow the timeline before it. Guards against a
-    /// timeline whose `.atEnd` or `.after` date is already past, which would otherwise ask
-    /// again at once and burn the whole budget in a moment.
+    /// The soonest a policy reload may follow the timeline before it, when the timeline's
+    /// `.atEnd` or `.after` date is still ahead on arrival.
     public var minimumPolicyInterval: TimeInterval = 5
+    /// How long the host waits, in dashboard time, before asking again when a timeline's
+    /// reload date is already past on arrival (about 5 minutes, as WidgetKit does). Such a
+    /// timeline comes from a provider that dates its entries from `Date()` rather than
+    /// `context.date` (or runs under `--speed` or time travel); asking again at once would
+    /// burn the whole budget in a moment.
+    public var pastReloadDateDelay: TimeInterval = 5 * 60
 
     public init() {}
 

@@ -296,10 +296,12 @@ extension TimelineScheduler {
         }
 
         /// When the instance's timeline asks for the next one: the policy date, jittered for
-        /// `.after`, and never sooner than the minimum interval.
+        /// `.after`, and never sooner than the minimum interval; a date already past on arrival
+        /// waits `pastReloadDateDelay` instead.
         private func policyReloadDate(_ instance: WidgetInstance, jitter: Jitter, now: Date) -> Date? {
             let policy = instance.policyReload()
             guard var date = policy.date else { return nil }
+            if date <= now { return now.addingTimeInterval(rules.settings.pastReloadDateDelay) }
             if policy.isAfter {
                 date = jitter.apply(to: date, now: now, instance: instance.id, count: policy.timelineCount)
             }

@@ -205,13 +205,23 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
                 let attributes = try ActivityCoding.decode(Attributes.self, from: record.attributes, what: "attributes")
                 let state = try ActivityCoding.decode(Attributes.ContentState.self, from: record.state, what: "state")
                 let context = ActivityViewContext(attributes: attributes, state: state, isStale: isStale, activityID: record.id)
-                return ActivityViews(lockScreen: AnyView(content(context)), island: dynamicIsland(context), backgroundTint: nil)
+                let lockScreen = content(context)
+                return ActivityViews(lockScreen: AnyView(lockScreen), island: dynamicIsland(context),
+                                     backgroundTint: Self.backgroundTint(of: lockScreen))
             },
             preview: nil
         ))
     }
 
     init(description: ActivityDescription) { _activityDescription = description }
+
+    /// The tint the lock screen view asks for with `activityBackgroundTint(_:)`, found by
+    /// resolving it once per update (the card is drawn many times, the views made once).
+    static func backgroundTint(of view: some View) -> Color? {
+        let context = ResolveContext()
+        _ = resolveSingle(view, EnvironmentValues(), context)
+        return context.activityBackgroundTint
+    }
 
     /// Activities are not widgets: the bundle lists them apart (``WidgetBundle/activityDescriptions``).
     public var _description: WidgetDescription { EmptyWidgetConfiguration()._description }
@@ -271,4 +281,19 @@ extension WidgetBundle {
         if let activity = widget.body as? any ActivityConfigurationProviding { return [activity._activityDescription] }
         return []
     }
+}
+
+extension View {
+    /// The lock screen card's background, as ActivityKit's view modifier on the lock screen
+    /// view (``ActivityConfiguration/activityBackgroundTint(_:)`` on the configuration wins).
+    public func activityBackgroundTint(_ color: Color?) -> some View {
+        modified { env, context, content in
+            context.activityBackgroundTint = color
+            return content(env)
+        }
+    }
+
+    /// The color of the system's buttons on the card (ActivityKit); the card has none here, so
+    /// it is accepted and not used.
+    public func activitySystemActionForegroundColor(_ color: Color?) -> some View { self }
 }

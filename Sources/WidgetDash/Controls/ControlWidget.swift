@@ -59,6 +59,11 @@ public struct ControlWidgetButton: ControlWidgetTemplate {
     public init<I: AppIntent, L: View>(action: I, @ViewBuilder label: () -> L) {
         _template = .button(label: AnyView(label()), intent: AnyAppIntent(action))
     }
+
+    /// A button with a title and a symbol: `ControlWidgetButton("Lap", systemImage: "stopwatch", action:)`.
+    public init<I: AppIntent, S: StringProtocol>(_ title: S, systemImage: String, action: I) {
+        self.init(action: action) { WidgetDash.Label(title, systemImage: systemImage) }
+    }
 }
 
 /// A control that flips a value through an intent, as iOS 18's `ControlWidgetToggle`.
@@ -78,6 +83,40 @@ public struct ControlWidgetToggle: ControlWidgetTemplate {
     public init<I: AppIntent, S: StringProtocol>(_ title: S, isOn: Bool, action: I) {
         self.init(title, isOn: isOn, action: action) { on in Text(on ? "On" : "Off") }
     }
+
+    /// A toggle whose title is a view (its text is the tile's title) and with a label for each
+    /// state: `ControlWidgetToggle(isOn:action:) { Label(…) } valueLabel: { on in … }`.
+    public init<I: AppIntent, L: View, V: View>(isOn: Bool, action: I, @ViewBuilder label: () -> L,
+                                                @ViewBuilder valueLabel: (Bool) -> V) {
+        let title = Self.plainText(of: label())
+        _template = .toggle(title: title, isOn: isOn, intent: AnyAppIntent.toggling(action, from: isOn), valueLabel: AnyView(valueLabel(isOn)))
+    }
+
+    /// A toggle whose label is drawn for either state: `ControlWidgetToggle(isOn:action:) { on in Label(…) }`.
+    public init<I: AppIntent, L: View>(isOn: Bool, action: I, @ViewBuilder label: (Bool) -> L) {
+        let drawn = label(isOn)
+        _template = .toggle(title: Self.plainText(of: drawn), isOn: isOn, intent: AnyAppIntent.toggling(action, from: isOn),
+                            valueLabel: AnyView(drawn))
+    }
+
+    /// A toggle with a title and a symbol: `ControlWidgetToggle("Light", systemImage: "lightbulb", isOn:action:)`.
+    public init<I: AppIntent, S: StringProtocol>(_ title: S, systemImage: String, isOn: Bool, action: I) {
+        self.init(title, isOn: isOn, action: action) { on in WidgetDash.Label(on ? "On" : "Off", systemImage: systemImage) }
+    }
+
+    /// The text a label view draws on one line, for the tile's title.
+    static func plainText(of view: some View) -> String {
+        // A fixed moment: a title is drawn once, and a label that shows the time has no title.
+        let rendered = ViewRenderer.render(view, size: CellSize(width: 40, height: 1), environment: EnvironmentValues(),
+                                           now: Date(timeIntervalSince1970: 0))
+        return rendered.canvas.line(0).trimmingCharacters(in: .whitespaces)
+    }
+}
+
+extension ControlWidgetTemplate {
+    /// The control's accent, as SwiftUI's `.tint` on a control template. The control center draws
+    /// tiles in the palette's tint, so the color is accepted and not used.
+    public func tint(_ color: Color?) -> some ControlWidgetTemplate { self }
 }
 
 /// Everything the host needs to know about one control kind, with its types erased.

@@ -72,6 +72,8 @@ public enum ImageDecoding {
         public var thumbnail: @Sendable (_ path: String, _ box: PixelSize) throws(ImageDecodingError) -> DecodedImage
         /// The file name extensions it reads, lowercased ("png", "jpg", "jpeg").
         public var fileExtensions: Set<String>
+        /// Decodes a picture held in memory (a download); nil when the host decodes only files.
+        public var thumbnailOfData: (@Sendable (_ data: Data, _ box: PixelSize) throws(ImageDecodingError) -> DecodedImage)?
         public init(fileExtensions: Set<String>,
                     thumbnail: @escaping @Sendable (String, PixelSize) throws(ImageDecodingError) -> DecodedImage) {
             self.fileExtensions = fileExtensions
@@ -101,5 +103,17 @@ public enum ImageDecoding {
             throw ImageDecodingError(.unsupported, "a thumbnail of \(box) pixels: expected 1 to \(maximumThumbnailSide) a side")
         }
         return try decoder.thumbnail(path, box)
+    }
+
+    /// Decodes a picture held in memory (a download, as `UIImage(data:)` takes it) scaled down
+    /// to fit `box`, with the same checks as ``thumbnail(ofFile:fitting:)``.
+    public static func thumbnail(ofData data: Data, fitting box: PixelSize) throws(ImageDecodingError) -> DecodedImage {
+        guard let decoder = WidgetServices.current.imageDecoding?.thumbnailOfData else {
+            throw ImageDecodingError(.noDecoder, "no image decoder for pictures in memory in this program")
+        }
+        guard box.width > 0, box.height > 0, box.width <= maximumThumbnailSide, box.height <= maximumThumbnailSide else {
+            throw ImageDecodingError(.unsupported, "a thumbnail of \(box) pixels: expected 1 to \(maximumThumbnailSide) a side")
+        }
+        return try decoder(data, box)
     }
 }

@@ -6,21 +6,41 @@ import Foundation
 ///
 /// ```swift
 /// struct AddIntent: AppIntent {
-///     static let title = "Add"
-///     var amount = 1
-///     func perform() async throws { CounterStore.add(amount) }
+///     static let title: LocalizedStringResource = "Add"
+///     @Parameter(title: "Amount", default: 1) var amount: Int
+///     init() {}
+///     init(amount: Int) { self.amount = amount }
+///     func perform() async throws -> some IntentResult {
+///         CounterStore.add(amount)
+///         return .result()
+///     }
 /// }
 /// Button(intent: AddIntent(amount: 5)) { Text("+5") }
 /// ```
+///
+/// Written as on iOS, or more briefly (`static let title = "Add"`, a stored `var amount = 1`,
+/// and a `perform()` that returns nothing): both are intents.
 ///
 /// `perform()` runs off the drawing path, in a task. When it returns (or throws, or is given up
 /// after the host's time limit) the widget's timeline is reloaded outside the budget, so the
 /// widget shows what the intent changed. It should not draw or wait for the screen.
 public protocol AppIntent: Sendable {
+    /// What `perform()` returns: `some IntentResult`, or nothing.
+    associatedtype PerformResult = Void
     /// The intent's name, shown when it fails and in the inspector.
-    static var title: String { get }
+    static var title: LocalizedStringResource { get }
+    /// What the intent does (default: nothing said); accepted, not shown.
+    static var description: IntentDescription { get }
+    /// On iOS, whether running the intent opens the app; widgetdash has no app to open, so the
+    /// intent runs in place either way.
+    static var openAppWhenRun: Bool { get }
     /// Does the work; throw to have the message shown briefly in the widget.
-    func perform() async throws
+    func perform() async throws -> PerformResult
+}
+
+extension AppIntent {
+    public static var description: IntentDescription { IntentDescription("") }
+    public static var openAppWhenRun: Bool { false }
 }
 
 /// An intent that sets a Boolean value: what a `Toggle` or `ControlWidgetToggle` runs.
@@ -44,10 +64,15 @@ public struct AnyAppIntent: Sendable {
     private let body: @Sendable () async throws -> Void
 
     public init<I: AppIntent>(_ intent: I) {
+        self.init(intent) { _ = try await intent.perform() }
+    }
+
+    /// The intent `intent` with `body` to run it (a toggle's sets its value first).
+    private init<I: AppIntent>(_ intent: I, body: @escaping @Sendable () async throws -> Void) {
         title = I.title
         typeName = String(describing: I.self)
         fingerprint = String(reflecting: intent)
-        body = { try await intent.perform() }
+        self.body = body
     }
 
     /// An intent performed elsewhere (in a widget extension's process) by `perform`.
@@ -68,9 +93,14 @@ public struct AnyAppIntent: Sendable {
     }
 
     private static func settingValue<S: SetValueIntent>(_ intent: S, to value: Bool) -> AnyAppIntent {
-        var copy = intent
-        copy.value = value
-        return AnyAppIntent(copy)
+        // The value is set when the intent runs, not when the toggle is drawn: an `@Parameter`
+        // value is shared by copies of the intent (as on iOS), and the redraw that shows a tap's
+        // new state at once makes this intent again for the other state.
+        AnyAppIntent(intent) {
+            var copy = intent
+            copy.value = value
+            _ = try await copy.perform()
+        }
     }
 }
 

@@ -31,10 +31,17 @@ extension View {
 /// accessoryInline it draws as plain content and does nothing (`widgetdash list` notes it).
 public struct Button<Label: View>: View, PrimitiveView {
     let intent: AnyAppIntent
+    let role: ButtonRole?
     let label: Label
 
     public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> Label) {
+        self.init(role: nil, intent: intent, label: label)
+    }
+
+    /// A button with a role (`.destructive`, `.cancel`), as SwiftUI's `Button(role:intent:label:)`.
+    public init<I: AppIntent>(role: ButtonRole?, intent: I, @ViewBuilder label: () -> Label) {
         self.intent = AnyAppIntent(intent)
+        self.role = role
         self.label = label()
     }
 
@@ -43,7 +50,9 @@ public struct Button<Label: View>: View, PrimitiveView {
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         let id = context.takeInteractiveID()
-        let inner = env.buttonStyle == .bracketed ? env.tintingUnstyledLabel() : env
+        var labelEnv = env
+        if role == .destructive, labelEnv.foregroundStyle == nil { labelEnv.foregroundStyle = AnyShapeStyle(Color.red) }
+        let inner = env.buttonStyle == .bracketed ? labelEnv.tintingUnstyledLabel() : labelEnv
         var node = resolveSingle(label, inner, context)
         if env.buttonStyle == .bracketed {
             var style = CellStyle(foreground: env.resolve(inner.foregroundStyle ?? AnyShapeStyle(TintShapeStyle())))
@@ -60,6 +69,21 @@ extension Button where Label == Text {
     public init<I: AppIntent, S: StringProtocol>(_ title: S, intent: I) {
         self.init(intent: intent) { Text(title) }
     }
+
+    /// A button with a text label and a role.
+    public init<I: AppIntent, S: StringProtocol>(_ title: S, role: ButtonRole?, intent: I) {
+        self.init(role: role, intent: intent) { Text(title) }
+    }
+}
+
+/// What a button is for, as SwiftUI's `ButtonRole`. A destructive button's label is drawn in
+/// the palette's red when it has no color of its own; the other roles draw as any button.
+public struct ButtonRole: Hashable, Sendable {
+    let name: String
+    public static let destructive = ButtonRole(name: "destructive")
+    public static let cancel = ButtonRole(name: "cancel")
+    public static let confirm = ButtonRole(name: "confirm")
+    public static let close = ButtonRole(name: "close")
 }
 
 extension Button where Label == WidgetDash.Label {
@@ -92,7 +116,7 @@ public struct Toggle<Label: View>: View, PrimitiveView {
         let id = context.takeInteractiveID()
         let shown = context.toggleOverrides[id] ?? isOn
         let mark = Text(shown ? "[✓]" : "[ ]").foregroundStyle(shown ? AnyShapeStyle(TintShapeStyle()) : AnyShapeStyle(HierarchicalShapeStyle.secondary))
-        let node = resolveSingle(HStack(spacing: 1) { mark; label }, env, context)
+        let node = resolveSingle(HStack(cellSpacing: 1) { mark; label }, env, context)
         guard context.allowsIntents(env, what: "Toggle") else { return [node] }
         return [InteractiveNode(id: id, kind: .toggle, action: .toggle(isOn: shown, makeIntent(shown)), child: node)]
     }

@@ -65,6 +65,8 @@ public struct EnvironmentValues: Sendable {
     public var gaugeStyle: GaugeStyleKind = .automatic
     /// How labels are drawn.
     public var labelStyle: LabelStyleKind = .titleAndIcon
+    /// What layout numbers count (set from the widget's configuration; see ``LayoutUnit``).
+    public var layoutUnit: LayoutUnit = .cells
     /// Where a Live Activity's view is drawn (nil for a widget); buttons act only in the
     /// expanded and lock screen presentations (a widgetdash addition).
     public var activityPresentation: ActivityPresentation?

@@ -65,11 +65,11 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View {
                     currentValueLabel.lineLimit(1)
                     label.lineLimit(1).font(.caption)
                 }
-                .padding(.horizontal, 1)
+                .padding(cells: EdgeInsets(leading: 1, trailing: 1))
             }
         } else {
             VStack(alignment: .leading, spacing: 0) {
-                HStack(spacing: 1) {
+                HStack(cellSpacing: 1) {
                     label.lineLimit(1)
                     Spacer(minLength: 0)
                     currentValueLabel.lineLimit(1)

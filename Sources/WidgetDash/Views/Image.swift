@@ -100,7 +100,7 @@ public struct Label: View {
     @Environment(\.labelStyle) private var style
 
     public var body: some View {
-        HStack(spacing: 1) {
+        HStack(cellSpacing: 1) {
             if style != .titleOnly { icon }
             if style != .iconOnly { title }
         }

@@ -132,30 +132,60 @@ extension View {
 
     // MARK: Layout
 
-    /// Space around the view on the given edges (one cell when no length is given).
+    /// Space around the view on the given edges: one cell (16 points, iOS's default, in a
+    /// widget that counts points) when no length is given.
     public func padding(_ edges: Edge.Set = .all, _ length: Int? = nil) -> some View {
-        let n = length ?? 1
-        let insets = EdgeInsets(
-            top: edges.contains(.top) ? n : 0, leading: edges.contains(.leading) ? n : 0,
-            bottom: edges.contains(.bottom) ? n : 0, trailing: edges.contains(.trailing) ? n : 0
-        )
-        return padding(insets)
+        modified { env, _, content in
+            func gap(_ edge: Edge.Set, _ axis: Axis) -> Int {
+                guard edges.contains(edge) else { return 0 }
+                guard let length else { return env.layoutUnit == .points ? env.layoutUnit.gap(16, axis) : 1 }
+                return env.layoutUnit.gap(length, axis)
+            }
+            let insets = EdgeInsets(top: gap(.top, .vertical), leading: gap(.leading, .horizontal),
+                                    bottom: gap(.bottom, .vertical), trailing: gap(.trailing, .horizontal))
+            return [PaddingNode(insets: insets, child: single(content(env)))]
+        }
     }
 
     /// The same space on every edge.
     public func padding(_ length: Int) -> some View { padding(.all, length) }
 
-    /// Space around the view.
+    /// Space on the given edges, given as a `Double` or `CGFloat` (in the widget's layout unit).
+    public func padding(_ edges: Edge.Set, _ length: Double) -> some View {
+        modified { env, _, content in
+            func gap(_ edge: Edge.Set, _ axis: Axis) -> Int { edges.contains(edge) ? env.layoutUnit.gap(length, axis) : 0 }
+            let insets = EdgeInsets(top: gap(.top, .vertical), leading: gap(.leading, .horizontal),
+                                    bottom: gap(.bottom, .vertical), trailing: gap(.trailing, .horizontal))
+            return [PaddingNode(insets: insets, child: single(content(env)))]
+        }
+    }
+
+    /// The same space on every edge, given as a `Double` or `CGFloat`.
+    public func padding(_ length: Double) -> some View { padding(.all, length) }
+
+    /// Space around the view in cells whatever the widget's layout unit (for WidgetDash's own
+    /// views, drawn the same in every widget).
+    func padding(cells insets: EdgeInsets) -> some View {
+        modified { env, _, content in [PaddingNode(insets: insets, child: single(content(env)))] }
+    }
+
+    /// Space around the view (in the widget's layout unit).
     public func padding(_ insets: EdgeInsets) -> some View {
         modified { env, _, content in
-            [PaddingNode(insets: insets, child: single(content(env)))]
+            let unit = env.layoutUnit
+            let cells = EdgeInsets(top: unit.gap(insets.top, .vertical), leading: unit.gap(insets.leading, .horizontal),
+                                   bottom: unit.gap(insets.bottom, .vertical), trailing: unit.gap(insets.trailing, .horizontal))
+            return [PaddingNode(insets: cells, child: single(content(env)))]
         }
     }
 
     /// A fixed size (either dimension may be left to the content), with the content aligned inside.
     public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View {
-        let limits = FrameNode.Limits(width: cells(width), height: cells(height))
-        return modified { env, _, content in [FrameNode(limits: limits, alignment: alignment, child: single(content(env)))] }
+        modified { env, _, content in
+            let unit = env.layoutUnit
+            let limits = FrameNode.Limits(width: unit.size(width, .horizontal), height: unit.size(height, .vertical))
+            return [FrameNode(limits: limits, alignment: alignment, child: single(content(env)))]
+        }
     }
 
     /// A flexible size between limits; `maxWidth: .infinity` takes all the width offered.
@@ -164,10 +194,14 @@ extension View {
         minHeight: Double? = nil, maxHeight: Double? = nil,
         alignment: Alignment = .center
     ) -> some View {
-        let limits = FrameNode.Limits(
-            minWidth: cells(minWidth), maxWidth: cells(maxWidth), minHeight: cells(minHeight), maxHeight: cells(maxHeight)
-        )
-        return modified { env, _, content in [FrameNode(limits: limits, alignment: alignment, child: single(content(env)))] }
+        modified { env, _, content in
+            let unit = env.layoutUnit
+            let limits = FrameNode.Limits(
+                minWidth: unit.size(minWidth, .horizontal), maxWidth: unit.size(maxWidth, .horizontal),
+                minHeight: unit.size(minHeight, .vertical), maxHeight: unit.size(maxHeight, .vertical)
+            )
+            return [FrameNode(limits: limits, alignment: alignment, child: single(content(env)))]
+        }
     }
 
     /// The priority this view has when its stack shares out space (default 0).
@@ -262,14 +296,6 @@ extension View {
 private struct UncheckedValue<V> {
     let value: V
     init(_ value: V) { self.value = value }
-}
-
-/// A whole number of cells from a SwiftUI-style dimension; `.infinity` stands for unbounded.
-private func cells(_ value: Double?) -> Int? {
-    guard let value else { return nil }
-    if value.isInfinite || value >= Double(ProposedSize.unbounded) { return ProposedSize.unbounded }
-    if value.isNaN { return nil }
-    return max(0, Int(value.rounded()))
 }
 
 /// One node for a modifier to wrap: several become a column, as SwiftUI does for a modifier

@@ -7,7 +7,20 @@ public struct HStack<Content: View>: View, PrimitiveView {
 
     public init(alignment: VerticalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
-        stack = LinearStack(axis: .horizontal, cross: cross, spacing: spacing ?? 1, content: AnyView(content()))
+        stack = LinearStack(axis: .horizontal, cross: cross, spacing: spacing.map(Double.init), defaultSpacing: 1, content: AnyView(content()))
+    }
+
+    /// A row with spacing given as a `Double` or `CGFloat`, as iOS code often holds it.
+    public init(alignment: VerticalAlignment = .center, spacing: Double, @ViewBuilder content: () -> Content) {
+        let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
+        stack = LinearStack(axis: .horizontal, cross: cross, spacing: spacing, defaultSpacing: 1, content: AnyView(content()))
+    }
+
+    /// A row whose spacing counts cells whatever the widget's layout unit: for WidgetDash's own
+    /// views (a label's icon and title), which are drawn the same in every widget.
+    init(alignment: VerticalAlignment = .center, cellSpacing: Int, @ViewBuilder content: () -> Content) {
+        let cross: StackNode.CrossAlignment = alignment == .top ? .start : alignment == .bottom ? .end : .center
+        stack = LinearStack(axis: .horizontal, cross: cross, spacing: nil, defaultSpacing: cellSpacing, content: AnyView(content()))
     }
 
     public var body: Never { primitiveBody() }
@@ -21,7 +34,13 @@ public struct VStack<Content: View>: View, PrimitiveView {
 
     public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
-        stack = LinearStack(axis: .vertical, cross: cross, spacing: spacing ?? 0, content: AnyView(content()))
+        stack = LinearStack(axis: .vertical, cross: cross, spacing: spacing.map(Double.init), defaultSpacing: 0, content: AnyView(content()))
+    }
+
+    /// A column with spacing given as a `Double` or `CGFloat`, as iOS code often holds it.
+    public init(alignment: HorizontalAlignment = .center, spacing: Double, @ViewBuilder content: () -> Content) {
+        let cross: StackNode.CrossAlignment = alignment == .leading ? .start : alignment == .trailing ? .end : .center
+        stack = LinearStack(axis: .vertical, cross: cross, spacing: spacing, defaultSpacing: 0, content: AnyView(content()))
     }
 
     public var body: Never { primitiveBody() }
@@ -34,13 +53,17 @@ public struct VStack<Content: View>: View, PrimitiveView {
 struct LinearStack {
     let axis: Axis
     let cross: StackNode.CrossAlignment
-    let spacing: Int
+    /// As written (in the widget's layout unit); nil for the default.
+    let spacing: Double?
+    /// In cells, whatever the unit.
+    let defaultSpacing: Int
     let content: AnyView
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
         var inner = env
         inner.stackAxis = axis
-        return [StackNode(axis: axis, alignment: cross, spacing: spacing, children: content.makeNodes(inner, context))]
+        let cells = spacing.map { env.layoutUnit.gap($0, axis) } ?? defaultSpacing
+        return [StackNode(axis: axis, alignment: cross, spacing: cells, children: content.makeNodes(inner, context))]
     }
 }
 
@@ -66,12 +89,14 @@ public struct ZStack<Content: View>: View, PrimitiveView {
 
 /// Flexible empty space that pushes its neighbours apart along its stack's axis.
 public struct Spacer: View, PrimitiveView {
-    let minLength: Int
-    public init(minLength: Int? = nil) { self.minLength = minLength ?? 0 }
+    let minLength: Double
+    public init(minLength: Int? = nil) { self.minLength = Double(minLength ?? 0) }
+    /// A spacer whose minimum is given as a `Double` or `CGFloat`.
+    public init(minLength: Double) { self.minLength = minLength }
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [SpacerNode(minLength: minLength, axis: env.stackAxis)]
+        [SpacerNode(minLength: env.layoutUnit.gap(minLength, env.stackAxis ?? .vertical), axis: env.stackAxis)]
     }
 }
 

@@ -92,19 +92,24 @@ public struct AnyShapeStyle: ShapeStyle, Hashable {
         else if let h = style as? HierarchicalShapeStyle { color = h.semantic }
         else if let a = style as? AnyShapeStyle { color = a.color }
         else if style is TintShapeStyle { color = .semantic(.tint) }
+        else if let other = style as? any ResolvableShapeStyle { color = other.resolvableColor }
         else { color = .fixed(.default) }
     }
     public func _resolve(in palette: Palette) -> TerminalColor { color.resolve(in: palette) }
 }
 
 /// What a color stands for until a palette resolves it.
-enum ResolvableColor: Hashable, Sendable {
+indirect enum ResolvableColor: Hashable, Sendable {
     case semantic(SemanticColor)
     case fixed(TerminalColor)
+    /// A color at an opacity, drawn as its mix with the widget's background.
+    case translucent(ResolvableColor, opacity: Double)
 
     func resolve(in palette: Palette) -> TerminalColor {
         switch self {
         case .fixed(let c): return c
+        case .translucent(let color, let opacity):
+            return color.resolve(in: palette).mixed(with: palette.widgetBackground, opacity: opacity)
         case .semantic(let s):
             switch s {
             case .primary: return palette.primary
@@ -112,6 +117,8 @@ enum ResolvableColor: Hashable, Sendable {
             case .tertiary, .quaternary: return palette.tertiary
             case .tint: return palette.tint
             case .background: return palette.widgetBackground
+            case .fill: return palette.border
+            case .faintFill: return palette.widgetBackground
             case .red: return palette.red
             case .orange: return palette.orange
             case .yellow: return palette.yellow
@@ -136,6 +143,8 @@ enum ResolvableColor: Hashable, Sendable {
 
 enum SemanticColor: Hashable, Sendable {
     case primary, secondary, tertiary, quaternary, tint, background
+    /// The gray fills of shapes (`.fill`, `.fill.secondary`) and their fainter levels.
+    case fill, faintFill
     case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown, gray
 }
 
@@ -143,6 +152,7 @@ enum SemanticColor: Hashable, Sendable {
 public struct Color: ShapeStyle, Hashable {
     let storage: ResolvableColor
     init(semantic: SemanticColor) { storage = .semantic(semantic) }
+    init(storage: ResolvableColor) { self.storage = storage }
 
     /// An explicit color from components between 0 and 1; kept in both schemes.
     public init(red: Double, green: Double, blue: Double) {

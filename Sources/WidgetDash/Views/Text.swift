@@ -98,6 +98,12 @@ public struct Text: View, PrimitiveView, Sendable {
     }
     public func italic() -> Text { map { $0.italic = true } }
     public func underline(_ isActive: Bool = true) -> Text { map { $0.underline = isActive } }
+    /// Struck-through text (a done item): curses has no strike-through, so the text is drawn in
+    /// the tertiary style instead, unless it has a color of its own.
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        guard isActive else { return self }
+        return map { if $0.color == nil { $0.color = AnyShapeStyle(HierarchicalShapeStyle.tertiary) } }
+    }
     public func foregroundColor(_ color: Color?) -> Text {
         guard let color else { return self }
         return map { if $0.color == nil { $0.color = AnyShapeStyle(color) } }

@@ -65,6 +65,8 @@ final class ResolveContext {
     var toggleOverrides: [Int: Bool] = [:]
     /// Interactive views used where their family does not allow them, for `widgetdash list`.
     var misuses: [String] = []
+    /// A Live Activity card's background, from the view's `activityBackgroundTint(_:)`.
+    var activityBackgroundTint: Color?
     init() {}
 }
 

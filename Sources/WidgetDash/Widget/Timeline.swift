@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A moment of a widget's content: the date it becomes current, and how relevant it is then.
 public protocol TimelineEntry: Sendable {
@@ -76,17 +77,77 @@ public struct TimelineProviderContext: Sendable {
 
 /// Supplies a widget's entries: a placeholder at once, a snapshot for previews, and the timeline.
 ///
-/// The same three calls as WidgetKit's `TimelineProvider`, written as async functions. A
-/// provider is a value shared with the scheduler's tasks, so it is `Sendable`; keep mutable
-/// state out of it (read it from files or the store in `timeline(in:)`).
+/// The same calls as WidgetKit's `TimelineProvider`, in either of two forms: the completion
+/// handlers iOS declares (`getSnapshot(in:completion:)`, `getTimeline(in:completion:)`) or async
+/// functions (`snapshot(in:)`, `timeline(in:)`). Implement one form of each; the other is
+/// bridged by the defaults below, and the host always calls the async form. A provider is a
+/// value shared with the scheduler's tasks, so it is `Sendable`; keep mutable state out of it.
 public protocol TimelineProvider: Sendable {
     associatedtype Entry: TimelineEntry
     typealias Context = TimelineProviderContext
 
     /// Generic content shown redacted while the real content loads; must return at once.
     func placeholder(in context: Context) -> Entry
+    /// One entry for the gallery and previews (`context.isPreview` is true there), handed to
+    /// `completion`; as declared by WidgetKit.
+    @preconcurrency func getSnapshot(in context: Context, completion: @escaping @Sendable (Entry) -> Void)
+    /// The real timeline, handed to `completion`; as declared by WidgetKit.
+    @preconcurrency func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
     /// One entry for the gallery and previews (`context.isPreview` is true there); should be fast.
     func snapshot(in context: Context) async -> Entry
     /// The real timeline. Throwing shows the error in the widget's panel and retries later.
     func timeline(in context: Context) async throws -> Timeline<Entry>
+}
+
+extension TimelineProvider {
+    /// Calls the async `snapshot(in:)`; used when a provider implements that form.
+    public func getSnapshot(in context: Context, completion: @escaping @Sendable (Entry) -> Void) {
+        Task { completion(await snapshot(in: context)) }
+    }
+
+    /// Calls the async `timeline(in:)`; used when a provider implements that form. A thrown
+    /// error has no way through a WidgetKit completion handler, so it becomes an empty timeline
+    /// asking again in five minutes (WidgetKit's own minimum between reloads).
+    public func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void) {
+        Task {
+            do { completion(try await timeline(in: context)) } catch {
+                completion(Timeline(entries: [], policy: .after(context.date.addingTimeInterval(5 * 60))))
+            }
+        }
+    }
+
+    /// Waits for `getSnapshot(in:completion:)`; used when a provider implements that form.
+    public func snapshot(in context: Context) async -> Entry {
+        await awaitCompletion { getSnapshot(in: context, completion: $0) }
+    }
+
+    /// Waits for `getTimeline(in:completion:)`; used when a provider implements that form.
+    public func timeline(in context: Context) async throws -> Timeline<Entry> {
+        await awaitCompletion { getTimeline(in: context, completion: $0) }
+    }
+}
+
+/// The value a completion-handler API hands over, awaited.
+///
+/// Only the first call of the handler counts: WidgetKit ignores a second one, and a checked
+/// continuation resumed twice would trap in the host. A handler never called leaves the caller
+/// waiting; the host's time limit on providers ends that wait.
+package func awaitCompletion<Value: Sendable>(_ start: (@escaping @Sendable (Value) -> Void) -> Void) async -> Value {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
+        let once = ResumeOnce(continuation)
+        start { once.resume(returning: $0) }
+    }
+}
+
+/// A continuation resumed at most once, whoever calls.
+private final class ResumeOnce<Value: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Value, Never>?>
+    init(_ continuation: CheckedContinuation<Value, Never>) { self.continuation = Mutex(continuation) }
+    func resume(returning value: Value) {
+        let pending = continuation.withLock { stored -> CheckedContinuation<Value, Never>? in
+            defer { stored = nil }
+            return stored
+        }
+        pending?.resume(returning: value)
+    }
 }

@@ -49,8 +49,16 @@ public struct WidgetDescription {
     /// Makes the provider for one instance's parameter values (configurable widgets only);
     /// see `configured(with:)`.
     public var configuredProvider: (@Sendable ([String: String]) -> AnyTimelineProvider)?
-    /// Builds the widget's view for one of its entries.
-    public let content: (any TimelineEntry) -> AnyView
+    /// What the view's layout numbers count: cells unless a configuration says points.
+    public var layoutUnit: LayoutUnit = .cells
+    /// The view for an entry, as the configuration's closure builds it.
+    private let makeContent: (any TimelineEntry) -> AnyView
+    /// Builds the widget's view for one of its entries, in the widget's layout unit.
+    public var content: (any TimelineEntry) -> AnyView {
+        let make = makeContent
+        let unit = layoutUnit
+        return { AnyView(make($0).environment(\.layoutUnit, unit)) }
+    }
     /// How the host times out and retries this widget's reloads when not as the dashboard's
     /// settings say: a widget extension's (docs/extensions.md). Nil: the settings'.
     package var reloadRules: ReloadRules?
@@ -70,7 +78,7 @@ public struct WidgetDescription {
         self.contentMarginsDisabled = false
         self.dataProtection = .none
         self.provider = provider
-        self.content = content
+        self.makeContent = content
     }
 
     /// True when the widget offers `family`.
@@ -112,7 +120,7 @@ public struct StaticConfiguration: WidgetConfiguration {
         provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) {
-        _description = WidgetDescription(
+        var d = WidgetDescription(
             kind: kind,
             displayName: kind,
             description: "",
@@ -124,6 +132,9 @@ public struct StaticConfiguration: WidgetConfiguration {
                 return AnyView(content(typed))
             }
         )
+        // iOS code counts points (see LayoutUnit).
+        d.layoutUnit = .points
+        _description = d
     }
 }
 

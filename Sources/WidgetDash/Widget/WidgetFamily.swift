@@ -89,8 +89,10 @@ public enum WidgetFamily: String, CaseIterable, Hashable, Sendable, Codable, Cus
 
     public var description: String { rawValue }
 
-    /// The families a widget gets when it lists none: the three system families.
-    public static let defaultFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
+    /// The families a widget gets when it lists none: every system family, as on iOS (where
+    /// extra large is the iPad's, and widgetdash has its room); the accessory families only
+    /// when a widget names them, as WidgetKit does.
+    public static let defaultFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge]
 }
 
 /// How a panel's frame is drawn.

@@ -171,6 +171,7 @@ public struct RecipesWidget: Widget {
         .configurationDisplayName("Recipes")
         .description("A recipe every 15 minutes, from a built-in list or your own (file=, default recipes.json; or recipes.list).")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
         .parameters([.text("file", title: "Recipes JSON file (default recipes.json in the config directory)")])
     }
 }

@@ -257,5 +257,6 @@ public struct StocksWidget: Widget {
         .configurationDisplayName("Stocks")
         .description("Prices of your symbols from the store (stocks.SYMBOL), else sample data; press e to choose.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }

@@ -73,6 +73,7 @@ public struct TrophiesWidget: Widget {
         .configurationDisplayName("Trophies")
         .description("A game record from the store: widgetdash set trophies.record '{\"wins\": 3, \"losses\": 1, \"trophies\": 120, \"change\": 8}'.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
         .parameters([.text("key", title: "Store key", default: TrophiesProvider.defaultKey), .text("title", title: "Panel title")])
     }
 }

@@ -187,6 +187,7 @@ public struct WeatherWidget: Widget {
         .configurationDisplayName("Weather")
         .description("The weather now and the next hours, from a forecast file or the store (else a sample forecast); press e for the place or file.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }
 

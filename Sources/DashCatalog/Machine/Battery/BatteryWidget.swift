@@ -147,6 +147,7 @@ public struct BatteryWidget: Widget {
         .configurationDisplayName("Battery")
         .description("Charge, charging state and time left of this machine's batteries (/sys/class/power_supply).")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
     }
 }
 

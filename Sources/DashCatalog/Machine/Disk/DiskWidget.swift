@@ -146,6 +146,7 @@ public struct DiskWidget: Widget {
         .configurationDisplayName("Disks")
         .description("Used and free space of each disk, fullest first; mounts= chooses the paths.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
         .parameters([.text("mounts", title: "Paths to show, separated by spaces (default: every disk)")])
     }
 }

@@ -71,6 +71,7 @@ public struct MailWidget: Widget {
         .configurationDisplayName("Mail")
         .description("New messages in a Maildir (maildir=, default ~/Maildir), with the newest senders and subjects.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
         .parameters([.text("maildir", title: "Maildir (default ~/Maildir)", default: MailProvider.defaultMaildir)])
     }
 }

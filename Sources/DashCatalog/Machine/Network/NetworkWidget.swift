@@ -149,6 +149,7 @@ public struct NetworkWidget: Widget {
         .configurationDisplayName("Network")
         .description("Download and upload speed of an interface (interface=, default the busiest), every 15 seconds.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
         .parameters([.text("interface", title: "Interface (default: the busiest, loopback aside)")])
     }
 }

@@ -124,6 +124,7 @@ public struct SystemWidget: Widget {
         .configurationDisplayName("System")
         .description("CPU, memory, load and uptime of this machine, every few seconds.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular])
+        .layoutUnit(.cells)
     }
 }
 

@@ -226,6 +226,7 @@ public struct PhotosWidget: Widget {
         .configurationDisplayName("Photos")
         .description("Pictures from a folder (folder=, default ~/Pictures), a new one every hour (every=); PNG and JPEG.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
         .contentMarginsDisabled()
         .parameters([
             .text("folder", title: "Folder of pictures (default ~/Pictures; subfolders too)"),

@@ -73,6 +73,7 @@ public struct CalendarWidget: Widget {
         .configurationDisplayName("Calendar")
         .description("Today's date and the month, and your events from an .ics file (file=, default calendar.ics).")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
+        .layoutUnit(.cells)
         .parameters([.text("file", title: "iCalendar file (default calendar.ics in the config directory)")])
     }
 }

@@ -62,6 +62,7 @@ public struct ClockWidget: Widget {
         .configurationDisplayName("Clock")
         .description("The time with live seconds, the date, the week, and clocks around the world.")
         .supportedFamilies(WidgetFamily.allCases)
+        .layoutUnit(.cells)
     }
 }
 

@@ -122,6 +122,7 @@ private func dataConfiguration(_ kind: DataWidgetKind) -> some WidgetConfigurati
     .configurationDisplayName(kind.displayName)
     .description(kind.summary)
     .supportedFamilies(kind.families)
+    .layoutUnit(.cells)
     .parameters(kind.parameters)
 }
 

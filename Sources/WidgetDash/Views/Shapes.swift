@@ -1,0 +1,150 @@
+/// A shape, as in SwiftUI: a view that takes the space it is offered and draws in it.
+///
+/// In cells a shape is drawn one of two ways: filled (`.fill`, or a shape used as a view: its
+/// cells take the color as their background) or stroked (`.stroke`, `.strokeBorder`: a box of
+/// line characters, with rounded corners for the round shapes). Custom shapes drawn with a
+/// `Path` have no cell form and are not offered.
+public protocol Shape: View, Sendable {
+    /// Whether the shape's corners are drawn round. Not for widget authors.
+    var _isRound: Bool { get }
+}
+
+extension Shape {
+    public var body: Never { fatalError("\(Self.self) is a primitive view") }
+
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs {
+        // A shape on its own is filled with the foreground style, as in SwiftUI.
+        let style = inputs.environment.foregroundStyle ?? AnyShapeStyle(HierarchicalShapeStyle.primary)
+        return _ViewOutputs(nodes: [ShapeNode(paint: .fill, color: inputs.environment.resolve(style), round: view._isRound)])
+    }
+
+    /// The shape filled with a style: its cells take the color as their background.
+    public func fill(_ content: some ShapeStyle) -> some View {
+        ShapeView(shape: self, paint: .fill, style: AnyShapeStyle(content))
+    }
+
+    /// The shape's outline drawn in a style. The line width has no meaning in cells: an
+    /// outline is one cell wide.
+    public func stroke(_ content: some ShapeStyle, lineWidth: Double = 1) -> some View {
+        ShapeView(shape: self, paint: .stroke, style: AnyShapeStyle(content))
+    }
+
+    /// The shape's outline drawn inside its frame (the same as `stroke` in cells).
+    public func strokeBorder(_ content: some ShapeStyle, lineWidth: Double = 1) -> some View {
+        ShapeView(shape: self, paint: .stroke, style: AnyShapeStyle(content))
+    }
+}
+
+/// A rectangle filling its frame.
+public struct Rectangle: Shape {
+    public init() {}
+    public var _isRound: Bool { false }
+}
+
+/// A rectangle with rounded corners; the radius has no meaning in cells beyond "round".
+public struct RoundedRectangle: Shape {
+    /// The shape of rounded corners, kept for source compatibility.
+    public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
+    public init(cornerRadius: Double, style: RoundedCornerStyle = .continuous) {}
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {}
+    public var _isRound: Bool { true }
+}
+
+/// A circle, drawn in the whole of its frame (cells are not square, so a circle of cells is
+/// the frame with rounded corners).
+public struct Circle: Shape {
+    public init() {}
+    public var _isRound: Bool { true }
+}
+
+/// An ellipse filling its frame.
+public struct Ellipse: Shape {
+    public init() {}
+    public var _isRound: Bool { true }
+}
+
+/// A rectangle with fully rounded ends.
+public struct Capsule: Shape {
+    public init(style: RoundedRectangle.RoundedCornerStyle = .continuous) {}
+    public var _isRound: Bool { true }
+}
+
+/// The shape of the container a view is in: the widget's panel, which has rounded corners.
+public struct ContainerRelativeShape: Shape {
+    public init() {}
+    public var _isRound: Bool { true }
+}
+
+/// A shape filled or stroked with a style.
+struct ShapeView<S: Shape>: View, PrimitiveView {
+    let shape: S
+    let paint: ShapeNode.Paint
+    let style: AnyShapeStyle
+
+    var body: Never { primitiveBody() }
+    static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        [ShapeNode(paint: paint, color: env.resolve(style), round: shape._isRound)]
+    }
+}
+
+extension Color: View, PrimitiveView {
+    public var body: Never { primitiveBody() }
+    public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
+    /// A color used as a view fills its frame, as in SwiftUI.
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+        [ShapeNode(paint: .fill, color: env.resolve(AnyShapeStyle(self)), round: false)]
+    }
+}
+
+/// Draws a shape: it takes all the space offered (one cell when offered none or no limit).
+final class ShapeNode: LayoutNode {
+    enum Paint { case fill, stroke }
+    let paint: Paint
+    let color: TerminalColor
+    let round: Bool
+
+    init(paint: Paint, color: TerminalColor, round: Bool) {
+        self.paint = paint
+        self.color = color
+        self.round = round
+    }
+
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        func taken(_ offered: Int?) -> Int {
+            guard let offered, offered < ProposedSize.unbounded else { return 1 }
+            return max(0, offered)
+        }
+        return CellSize(width: taken(proposal.width), height: taken(proposal.height))
+    }
+
+    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        switch paint {
+        case .fill: canvas.paintBackground(rect, color)
+        case .stroke: strokeBox(rect, &canvas)
+        }
+    }
+
+    /// A box of line characters around the rectangle's edge cells.
+    private func strokeBox(_ rect: CellRect, _ canvas: inout Canvas) {
+        let style = CellStyle(foreground: color)
+        let (x0, y0, x1, y1) = (rect.x, rect.y, rect.maxX - 1, rect.maxY - 1)
+        if rect.height == 1 {
+            _ = canvas.write(String(repeating: "─", count: rect.width), x: x0, y: y0, style: style)
+            return
+        }
+        if rect.width == 1 {
+            for y in y0...y1 { _ = canvas.write("│", x: x0, y: y, style: style) }
+            return
+        }
+        let corners = round ? ("╭", "╮", "╰", "╯") : ("┌", "┐", "└", "┘")
+        let horizontal = String(repeating: "─", count: rect.width - 2)
+        _ = canvas.write(corners.0 + horizontal + corners.1, x: x0, y: y0, style: style)
+        for y in (y0 + 1)..<y1 {
+            _ = canvas.write("│", x: x0, y: y, style: style)
+            _ = canvas.write("│", x: x1, y: y, style: style)
+        }
+        _ = canvas.write(corners.2 + horizontal + corners.3, x: x0, y: y1, style: style)
+    }
+}
