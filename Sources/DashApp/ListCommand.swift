@@ -40,7 +40,7 @@ struct ListCommand: ParsableCommand {
         for (item, widget) in zip(items, widgets) {
             let families = widget.supportedFamilies.map(\.shortName)
             print(item.kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0)
-                  + item.displayName + " — " + item.description)
+                  + item.displayName + (item.description.isEmpty ? "" : " — " + item.description))
             print(String(repeating: " ", count: kindWidth) + "families: " + families.joined(separator: ", "))
             for note in item.notes ?? [] { print(String(repeating: " ", count: kindWidth) + "note: " + note) }
             if let name = item.extension { print(String(repeating: " ", count: kindWidth) + "extension: " + name) }

@@ -44,6 +44,24 @@ import WidgetDash
         #expect(message.contains("exited with status 3 while describing its widgets without answering: boom"), "\(message)")
     }
 
+    /// A `describe` answer with one widget of `kind`, named `name`, as a shell `printf` line.
+    func describeAnswer(kind: String, name: String) -> String {
+        let widget = #"{"kind":"\#(kind)","displayName":"\#(name)","description":"","families":["systemSmall"],"contentMarginsDisabled":false,"dataProtection":"none","parameters":[]}"#
+        return "printf '%s\\n' '" + #"{"protocol":1,"answer":"describe","widgets":["# + widget + "]}'"
+    }
+
+    @Test func aKindThatCannotBePlacedIsRefusedByName() throws {
+        let message = loadError(try script(describeAnswer(kind: "my widget@home", name: "Mine")))
+        #expect(message.contains("widget kind \"my widget@home\" cannot be placed"), "\(message)")
+        #expect(loadError(try script(describeAnswer(kind: "com.example.Pizza-2_b", name: "Pizza"))) == "loaded")
+    }
+
+    @Test func aNameWithAnEscapeSequenceArrivesWithoutIt() throws {
+        let path = try script(describeAnswer(kind: "pizza", name: #"Piz\u001b[2Jza"#))
+        let loaded = try ExtensionLoader.load(path: path)
+        #expect(loaded.widgets.map(\.displayName) == ["Pizza"])
+    }
+
     /// A shell line that starts `sleep 30` in the background and notes its pid, and a check
     /// that it is gone: what an extension starts goes with it.
     func backgroundSleep() throws -> (line: String, isGone: () -> Bool) {

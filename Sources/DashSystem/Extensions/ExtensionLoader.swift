@@ -30,12 +30,29 @@ public enum ExtensionLoader {
         } catch {
             throw ExtensionLoadError(path: path, reason: "\(error)")
         }
-        let placeholders = answer.widgets.map { _ in PlaceholderCache() }
-        let widgets = zip(answer.widgets, placeholders).map { wire, cache in
+        var described = answer.widgets
+        for i in described.indices {
+            // A kind is typed in placements and commands: it must survive them as it is.
+            guard isPlaceable(described[i].kind) else {
+                let shown = TextSanitizer.sanitize(described[i].kind, keepNewlines: false)
+                throw ExtensionLoadError(path: path, reason: "widget kind \"\(shown)\" cannot be placed (letters, digits and - _ . only, at most 64)")
+            }
+            // Names and descriptions reach the terminal outside canvases too (`list`).
+            described[i].displayName = TextSanitizer.sanitize(described[i].displayName, keepNewlines: false)
+            described[i].description = TextSanitizer.sanitize(described[i].description, keepNewlines: false)
+        }
+        let placeholders = described.map { _ in PlaceholderCache() }
+        let widgets = zip(described, placeholders).map { wire, cache in
             RemoteWidget(path: path, kind: wire.kind, limits: limits, placeholders: cache).description(wire)
         }
         let name = URL(fileURLWithPath: path).lastPathComponent
         return LoadedExtension(name: name, path: path, widgets: widgets)
+    }
+
+    /// True when `kind` can be written in a placement (`KIND@FAMILY:name=value`) and a command.
+    static func isPlaceable(_ kind: String) -> Bool {
+        !kind.isEmpty && kind.unicodeScalars.count <= 64
+            && kind.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
     }
 }
 
