@@ -21,8 +21,9 @@ let package = Package(
         // `import WidgetDash` also gives FoundationNetworking (URLSession on Linux) to a package
         // that enables this trait on its widgetdash dependency, as widget extensions and the
         // corpus do. It is off for the dashboard itself: an import links its library, and
-        // FoundationNetworking brings libcurl and its TLS libraries, 7-17 MB of idle memory the
-        // dashboard never uses (docs/DECISIONS.md, "import WidgetDash gives Foundation").
+        // FoundationNetworking brings libcurl and its TLS libraries (7 MB of idle memory in a
+        // debug build; the static release build needs libcurl's development package to link)
+        // that the dashboard never uses (docs/DECISIONS.md, "import WidgetDash gives Foundation").
         .trait(name: "FoundationNetworking", description: "import WidgetDash also re-exports FoundationNetworking (URLSession on Linux)"),
     ],
     dependencies: [
