@@ -26,12 +26,19 @@ struct FixtureEntry: TimelineEntry {
 }
 
 /// Five entries a minute apart from the moment asked; the placeholder is index -1.
+///
+/// Written with completion handlers, as most iOS providers are, so the end-to-end tests run that
+/// form through an extension process.
 struct FixtureProvider: TimelineProvider {
     func placeholder(in context: Context) -> FixtureEntry { FixtureEntry(date: context.date, index: -1) }
-    func snapshot(in context: Context) async -> FixtureEntry { FixtureEntry(date: context.date, index: 0) }
-    func timeline(in context: Context) async throws -> Timeline<FixtureEntry> {
+
+    func getSnapshot(in context: Context, completion: @escaping (FixtureEntry) -> Void) {
+        completion(FixtureEntry(date: context.date, index: 0))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<FixtureEntry>) -> Void) {
         let entries = (0..<5).map { FixtureEntry(date: context.date.addingTimeInterval(Double($0) * 60), index: $0) }
-        return Timeline(entries: entries, policy: .atEnd)
+        completion(Timeline(entries: entries, policy: .atEnd))
     }
 }
 
