@@ -4,7 +4,13 @@
 # --symbol-ordering-file, see Package.swift). Code the dashboard runs is then packed into a few
 # pages instead of spread over the whole 20 MB text, so far fewer code pages are resident.
 #
-#   scripts/idle-order.sh [BINARY] [SECONDS]   # default: .build/release/widgetdash, 30
+#   scripts/idle-order.sh [BINARY] [SECONDS] [EXTENSION KIND]   # default: .build/release/widgetdash, 30
+#
+# With EXTENSION and KIND, a second run has KIND@small from that widget extension placed
+# (`config init`'s home screen plus that widget), and the functions only it ran follow the
+# default dashboard's: the code an extension widget runs at each reload (spawning, JSON, remote
+# canvases) is then packed too instead of spread over the text, and the default dashboard's stays
+# as tight. E.g. Examples' MisbehavingWidgets (built with -c release) and `tapper`.
 #
 # Run it again when the start-up or idle path changes a lot; a stale file only makes the layout
 # less tight (names it lists that no longer exist are skipped). The functions are found by
@@ -26,21 +32,39 @@ int sigsuspend(const sigset_t *mask) { sigset_t copy = *mask; return syscall(SYS
 EOF
 cc -shared -fPIC -O2 -o "$work/shim.so" "$work/shim.c"
 objcopy --strip-debug "$bin" "$work/widgetdash"
-for d in config data state run; do mkdir -p "$work/$d"; chmod 700 "$work/$d"; done
-tmux new-session -d -s "idle-order-$$" -x 120 -y 40 \
-  "TERM=xterm-256color XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data \
-   XDG_STATE_HOME=$work/state XDG_RUNTIME_DIR=$work/run LD_PRELOAD=$work/shim.so \
-   valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/idle.out $work/widgetdash 2>$work/valgrind.log"
-# Start-up under valgrind takes a while; wait for the first frame, then let it idle.
-sleep 20
-sleep "$secs"
-(cd "$work" && callgrind_control -d >/dev/null)
-sleep 3
+# profile NAME [EXTENSION KIND]: runs the dashboard under callgrind for SECONDS of idle, in XDG
+# directories of its own, and leaves its function list in $work/NAME.out.*.
+profile() {
+  run="$work/$1"
+  for d in config data state run; do mkdir -p "$run/$d"; chmod 700 "$run/$d"; done
+  if [ $# -ge 3 ]; then
+    XDG_CONFIG_HOME="$run/config" "$bin" config init >/dev/null
+    ext=$(readlink -f "$2")
+    sed -i "1i extensions = [\"$ext\"]" "$run/config/widgetdash/config.toml"
+    sed -i "0,/\"clock@small\",/s//\"clock@small\", \"$3@small\",/" "$run/config/widgetdash/config.toml"
+    grep -q "\"$3@small\"" "$run/config/widgetdash/config.toml" || { echo "idle-order: could not place $3" >&2; exit 1; }
+  fi
+  tmux new-session -d -s "idle-order-$$" -x 120 -y 40 \
+    "TERM=xterm-256color XDG_CONFIG_HOME=$run/config XDG_DATA_HOME=$run/data \
+     XDG_STATE_HOME=$run/state XDG_RUNTIME_DIR=$run/run LD_PRELOAD=$work/shim.so \
+     valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/$1.out $work/widgetdash 2>$work/$1.log"
+  # Start-up under valgrind takes a while; wait for the first frame, then let it idle.
+  sleep 20
+  sleep "$secs"
+  (cd "$work" && callgrind_control -d >/dev/null)
+  sleep 3
+  tmux kill-session -t "idle-order-$$" 2>/dev/null || true
+  sleep 1
+}
+# The default dashboard's functions come first, so its own code stays as tightly packed as
+# before; what the extension run adds follows them.
+profile idle
+[ $# -ge 4 ] && profile extension "$3" "$4"
 python3 - "$work" <<'EOF'
 import glob, re, subprocess, sys
 work = sys.argv[1]
 executed = []
-for path in sorted(glob.glob(f"{work}/idle.out.*")):
+for path in sorted(glob.glob(f"{work}/idle.out.*")) + sorted(glob.glob(f"{work}/extension.out.*")):
     for line in open(path):
         m = re.match(r"^c?fn=\(\d+\) (.*)$", line.rstrip("\n"))
         if m:
@@ -53,7 +77,7 @@ for name in executed:
         seen.add(name)
         order.append(name)
 if len(order) < 1000:
-    sys.exit(f"only {len(order)} functions ran; did the dashboard start? see {work}/valgrind.log")
+    sys.exit(f"only {len(order)} functions ran; did the dashboard start? see {work}/idle.log")
 with open("Sources/widgetdash/idle.order", "w") as f:
     f.write("\n".join(order) + "\n")
 print(f"Sources/widgetdash/idle.order: {len(order)} functions")
