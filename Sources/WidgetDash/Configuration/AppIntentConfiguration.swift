@@ -130,11 +130,7 @@ public struct AppIntentConfiguration: WidgetConfiguration {
             description: "",
             supportedFamilies: WidgetFamily.defaultFamilies,
             provider: .configured(provider, parameters: [:]),
-            content: { entry in
-                // The host only hands a widget the entries its own provider made.
-                guard let typed = entry as? Provider.Entry else { return AnyView(EmptyView()) }
-                return AnyView(content(typed))
-            }
+            content: WidgetDescription.erasing(content)
         )
         d.configurationParameters = Intent.parameterDeclarations
         // iOS code counts points (see LayoutUnit).

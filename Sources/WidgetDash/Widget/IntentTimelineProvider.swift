@@ -84,11 +84,7 @@ public struct IntentConfiguration: WidgetConfiguration {
                     return ErasedTimeline(entries: t.entries, policy: t.policy)
                 }
             ),
-            content: { entry in
-                // The host only hands a widget the entries its own provider made.
-                guard let typed = entry as? Provider.Entry else { return AnyView(EmptyView()) }
-                return AnyView(content(typed))
-            }
+            content: WidgetDescription.erasing(content)
         )
         // iOS code counts points (see LayoutUnit).
         d.layoutUnit = .points

@@ -81,6 +81,15 @@ public struct WidgetDescription {
         self.makeContent = content
     }
 
+    /// A configuration's content closure with its entry type erased: the host only hands a
+    /// widget the entries its own provider made, so another type draws nothing.
+    static func erasing<Entry, Content: View>(_ content: @escaping (Entry) -> Content) -> (any TimelineEntry) -> AnyView {
+        { entry in
+            guard let typed = entry as? Entry else { return AnyView(EmptyView()) }
+            return AnyView(content(typed))
+        }
+    }
+
     /// True when the widget offers `family`.
     public func supports(_ family: WidgetFamily) -> Bool { supportedFamilies.contains(family) }
 }
@@ -126,11 +135,7 @@ public struct StaticConfiguration: WidgetConfiguration {
             description: "",
             supportedFamilies: WidgetFamily.defaultFamilies,
             provider: AnyTimelineProvider(provider),
-            content: { entry in
-                // The host only hands a widget the entries its own provider made.
-                guard let typed = entry as? Provider.Entry else { return AnyView(EmptyView()) }
-                return AnyView(content(typed))
-            }
+            content: WidgetDescription.erasing(content)
         )
         // iOS code counts points (see LayoutUnit).
         d.layoutUnit = .points
