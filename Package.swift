@@ -95,7 +95,7 @@ let package = Package(
                              .when(platforms: [.linux], configuration: .release)),
             ]
         ),
-        .testTarget(name: "WidgetDashTests", dependencies: ["WidgetDash", "DashTesting"], exclude: ["Goldens"]),
+        .testTarget(name: "WidgetDashTests", dependencies: ["WidgetDash", "DashTesting"], exclude: ["Goldens", "TOMLCompliance"]),
         .testTarget(
             name: "DashCatalogTests",
             dependencies: ["WidgetDash", "DashCatalog", "DashCore", "DashTesting"],

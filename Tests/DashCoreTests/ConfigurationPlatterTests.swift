@@ -114,9 +114,9 @@ struct ConfigurationPlatterTests {
             ]
             """, file: "c.toml").problems.map(\.description)
         #expect(problems == [
-            "c.toml:4: page 1: bad parameter \"date\": expected a date such as 2026-12-31 or 2026-12-31T09:30, found \"tomorrow\"",
-            "c.toml:5: page 1: bad parameter \"zone\": widget \"clock\" takes no parameters (it has no configuration)",
-            "c.toml:6: page 1: bad parameter \"city\": widget \"worldclock\" takes zone",
+            "c.toml:4:3: page 1: bad parameter \"date\": expected a date such as 2026-12-31 or 2026-12-31T09:30, found \"tomorrow\"",
+            "c.toml:5:3: page 1: bad parameter \"zone\": widget \"clock\" takes no parameters (it has no configuration)",
+            "c.toml:6:3: page 1: bad parameter \"city\": widget \"worldclock\" takes zone",
         ])
     }
 

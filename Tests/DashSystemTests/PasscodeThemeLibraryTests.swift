@@ -73,7 +73,7 @@ import WidgetDash
         let start = ThemeLibrary.builtin.startup(requested: bad.path, environment: ["COLORFGBG": "0;15"])
         #expect(start.theme.name == "light")
         #expect(start.scheme == .light)
-        #expect(start.warnings.first?.contains("bad.toml:4: expected a color") == true)
+        #expect(start.warnings.first?.contains("bad.toml:4:10: expected a color") == true)
 
         let unknown = ThemeLibrary.builtin.startup(requested: "sepia", environment: [:])
         #expect(unknown.theme.name == "dark")

@@ -41,7 +41,7 @@ import WidgetDash
             ("\n\n[dark\n", 3, "expected ] to close"),
             ("[dark]\nbackground = \"#000\"\nforegrund = \"#fff\"\n", 3, "unknown key \"foregrund\" in [dark]"),
             ("[dark]\nbackground = \"#000\"\nforeground = \"#fff\"\n", 1, "expected \"accent\" in [dark]"),
-            ("[dark]\nbackground = [1, 2]\n", 2, "arrays are not supported"),
+            ("[dark]\nbackground = [1, 2]\n", 2, "expected a single value for \"dark.background\", found an array"),
             ("[dark]\nbackground = \"#000\n", 2, "expected \" to close the string"),
             ("name = \"a\"\nname = \"b\"\n", 2, "defined twice (first on line 1)"),
             ("[dusk]\nbackground = \"#000\"\n", 2, "unexpected key"),

@@ -29,9 +29,9 @@ public enum ConfigEditor {
     /// characters between its quotes change.
     public static func replacing(_ old: PagePlacement, with new: PagePlacement, onPage page: Int, in text: String,
                                  widgets: [WidgetDescription], file: String = "config.toml") throws(EditError) -> String {
-        let doc: TOMLSubset.Document
-        do { doc = try TOMLSubset.parse(text, features: [.arrays, .arrayTables]) } catch {
-            throw .unreadable(ConfigProblem(file: file, line: error.line, message: error.message))
+        let doc: TOML.Document
+        do { doc = try TOML.parse(text) } catch {
+            throw .unreadable(ConfigProblem(file: file, line: error.line, column: error.column > 0 ? error.column : nil, message: error.message))
         }
         guard let array = doc.arrays["page[\(page)].widgets"] else { throw .notFound(old.description) }
         let wanted = old.members
@@ -58,9 +58,9 @@ public enum ConfigEditor {
     /// `text` with `slot` appended to page `page` (0-based). A page past the last is added
     /// at the end of the file as a new `[[page]]`.
     public static func adding(_ slot: PagePlacement, toPage page: Int, in text: String, file: String = "config.toml") throws(EditError) -> String {
-        let doc: TOMLSubset.Document
-        do { doc = try TOMLSubset.parse(text, features: [.arrays, .arrayTables]) } catch {
-            throw .unreadable(ConfigProblem(file: file, line: error.line, message: error.message))
+        let doc: TOML.Document
+        do { doc = try TOML.parse(text) } catch {
+            throw .unreadable(ConfigProblem(file: file, line: error.line, column: error.column > 0 ? error.column : nil, message: error.message))
         }
         let quoted = "\"\(slot)\""
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -45,12 +45,14 @@ public struct ConfigReader {
         config.file = file
         var problems: [ConfigProblem] = []
         var placed: [ConfigLoad.PlacedWidget] = []
-        func problem(_ line: Int, _ message: String, warning: Bool = false) {
-            problems.append(ConfigProblem(file: file, line: line, message: message, isWarning: warning))
+        func problem(_ line: Int, _ message: String, column: Int? = nil, warning: Bool = false) {
+            problems.append(ConfigProblem(file: file, line: line, column: column, message: message, isWarning: warning))
         }
-        let doc: TOMLSubset.Document
-        do { doc = try TOMLSubset.parse(text, features: [.arrays, .arrayTables]) } catch {
-            return ConfigLoad(config: config, problems: [ConfigProblem(file: file, line: error.line, message: error.message)])
+        /// A problem pointing at `entry`'s value.
+        func problem(_ entry: TOML.Entry, _ message: String) { problem(entry.line, message, column: entry.column + 1) }
+        let doc: TOML.Document
+        do { doc = try TOML.parse(text) } catch {
+            return ConfigLoad(config: config, problems: [ConfigProblem(file: file, line: error.line, column: error.column > 0 ? error.column : nil, message: error.message)])
         }
 
         // Unknown keys and tables first, in file order, so a typo is reported where it is.
@@ -76,6 +78,10 @@ public struct ConfigReader {
                 problem(doc.tables[table] ?? line, "unknown table [\(table)] (expected [scheduler], [lock], [activities], [[page]] or [[widget]])")
             }
         }
+        for (table, line) in doc.tables.sorted(by: { $0.value < $1.value }) where table.hasPrefix("page[") {
+            let name = table.drop { $0 != "." }.dropFirst()
+            problem(line, "unknown table \"\(name)\" in [[page]] (expected the keys widgets, name)")
+        }
         for (table, line) in doc.tables.sorted(by: { $0.value < $1.value })
         where Self.tables[table] == nil && !reportedTables.contains(table) && !table.contains(".") {
             problem(line, "unknown table [\(table)] (expected [scheduler], [lock], [activities], [[page]] or [[widget]])")
@@ -84,58 +90,71 @@ public struct ConfigReader {
             problem(lines[0], "unknown array of tables [[\(name)]] (expected [[page]] or [[widget]])")
         }
 
-        func string(_ path: String) -> (String, Int)? {
-            guard let entry = doc.entries[path] else {
-                if let array = doc.arrays[path] { problem(array.line, "expected a string for \"\(path)\", found an array") }
-                return nil
+        /// The single value at `path`; an array or table there is a problem saying `expected`.
+        func scalar(_ path: String, expected: String) -> TOML.Entry? {
+            if let array = doc.arrays[path] {
+                problem(array.line, "\(expected), found an array", column: array.column + 1)
+            } else if let line = doc.tables[path] ?? doc.arrayTables[path]?.first {
+                problem(line, "\(expected), found a table")
             }
+            return doc.entries[path]
+        }
+        func string(_ path: String) -> (String, TOML.Entry)? {
+            let expected = "expected a string for \"\(path)\""
+            guard let entry = scalar(path, expected: expected) else { return nil }
             guard case .string(let s) = entry.value else {
-                problem(entry.line, "expected a string for \"\(path)\", found \(entry.value.kindName)")
+                problem(entry, "\(expected), found \(entry.value.kindName)")
                 return nil
             }
-            return (s, entry.line)
+            return (s, entry)
         }
 
         let extensions = Self.extensions(in: doc, file: file)
         config.extensions = extensions.entries
         problems += extensions.problems
-        if let (theme, _) = string("theme") { config.theme = theme }
-        if let (scheme, line) = string("scheme") {
-            if let s = ColorScheme(rawValue: scheme) { config.scheme = s } else { problem(line, "expected light or dark for \"scheme\", found \"\(scheme)\"") }
-        }
-        if let entry = doc.entries["scheduler.budget"] {
-            if case .integer(let n) = entry.value, n >= 0 { config.budget = n } else {
-                problem(entry.line, "expected a whole number ≥ 0 for \"budget\" (reloads per widget per 24 hours), found \(Self.show(entry.value))")
+        if let (theme, entry) = string("theme") {
+            if Self.isThemeName(theme) { config.theme = theme } else {
+                problem(entry, "expected a theme name (letters, digits, - and _, at most \(Self.maximumNameLength)) or a path to a .toml file for \"theme\", found \(Self.show(entry.value))")
             }
         }
-        if let entry = doc.entries["scheduler.jitter"] {
+        if let (scheme, entry) = string("scheme") {
+            if let s = ColorScheme(rawValue: scheme) { config.scheme = s } else { problem(entry, "expected light or dark for \"scheme\", found \"\(scheme)\"") }
+        }
+        let budgetExpected = "expected a whole number from 0 to \(Self.maximumBudget) for \"budget\" (reloads per widget per 24 hours)"
+        if let entry = scalar("scheduler.budget", expected: budgetExpected) {
+            if case .integer(let n) = entry.value, (0...Self.maximumBudget).contains(n) { config.budget = n } else {
+                problem(entry, "\(budgetExpected), found \(Self.show(entry.value))")
+            }
+        }
+        let jitterExpected = "expected a duration up to 1h for \"jitter\" such as \"30s\", \"5m\" or a number of seconds"
+        if let entry = scalar("scheduler.jitter", expected: jitterExpected) {
             switch Self.duration(entry.value) {
-            case .some(let seconds): config.jitter = seconds
-            case .none: problem(entry.line, "expected a duration for \"jitter\" such as \"30s\", \"5m\", \"1h30m\" or a number of seconds, found \(Self.show(entry.value))")
+            case .some(let seconds) where seconds <= Self.maximumJitter: config.jitter = seconds
+            default: problem(entry, "\(jitterExpected), found \(Self.show(entry.value))")
             }
         }
-        if let entry = doc.entries["activities.max"] {
+        let maxExpected = "expected a whole number from 1 to 100 for \"max\" (Live Activities running at once)"
+        if let entry = scalar("activities.max", expected: maxExpected) {
             if case .integer(let n) = entry.value, n >= 1, n <= 100 { config.maximumActivities = n } else {
-                problem(entry.line, "expected a whole number from 1 to 100 for \"max\" (Live Activities running at once), found \(Self.show(entry.value))")
+                problem(entry, "\(maxExpected), found \(Self.show(entry.value))")
             }
         }
-        if let entry = doc.entries["lock.auto_lock"] {
+        let autoLockExpected = "expected a duration above 0 and up to 1d for \"auto_lock\" such as \"10m\" or \"1h\""
+        if let entry = scalar("lock.auto_lock", expected: autoLockExpected) {
             switch Self.duration(entry.value) {
-            case .some(let seconds) where seconds > 0: config.autoLock = seconds
-            default: problem(entry.line, "expected a duration above 0 for \"auto_lock\" such as \"10m\" or \"1h\", found \(Self.show(entry.value))")
+            case .some(let seconds) where seconds > 0 && seconds <= Self.maximumAutoLock: config.autoLock = seconds
+            default: problem(entry, "\(autoLockExpected), found \(Self.show(entry.value))")
             }
         }
 
         // [[widget]] tables: made by their type's resolver, before the pages that use them.
         var sections: [String: (section: WidgetSection, resolver: (any PlacementResolver)?)] = [:]
+        let widgetTables = Self.widgetTables(doc)
         for (i, header) in (doc.arrayTables["widget"] ?? []).enumerated() {
-            let prefix = "widget[\(i)]."
-            var entries: [String: TOMLSubset.Entry] = [:]
-            var arrays: [String: TOMLSubset.ArrayEntry] = [:]
-            for (path, entry) in doc.entries where path.hasPrefix(prefix) { entries[String(path.dropFirst(prefix.count))] = entry }
-            for (path, array) in doc.arrays where path.hasPrefix(prefix) { arrays[String(path.dropFirst(prefix.count))] = array }
-            guard let nameEntry = entries.removeValue(forKey: "name"), case .string(let name) = nameEntry.value, Self.isKindName(name) else {
-                problem(entries["name"]?.line ?? header, "expected name = \"…\" in [[widget]] (letters, digits, - and _), the kind pages place it by")
+            var (entries, arrays) = widgetTables[i] ?? ([:], [:])
+            let nameEntry = entries.removeValue(forKey: "name")
+            guard let nameEntry, case .string(let name) = nameEntry.value, Self.isKindName(name) else {
+                problem(nameEntry?.line ?? header, "expected name = \"…\" in [[widget]] (letters, digits, - and _), the kind pages place it by")
                 continue
             }
             guard let typeEntry = entries.removeValue(forKey: "type"), case .string(let type) = typeEntry.value else {
@@ -144,6 +163,11 @@ public struct ConfigReader {
             }
             if widgets.contains(where: { $0.kind == name }) || sections[name] != nil {
                 problem(nameEntry.line, "a widget called \"\(name)\" already exists; expected a new name")
+                continue
+            }
+            // No widget type takes an array; one here is a value written wrong (`every = []`).
+            if let (key, array) = arrays.min(by: { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) }) {
+                problem(array.line, "expected a single value for \"\(key)\" in [[widget]] \"\(name)\", found an array", column: array.column + 1)
                 continue
             }
             let section = WidgetSection(file: file, line: header, name: name, type: type, entries: entries, arrays: arrays)
@@ -165,28 +189,28 @@ public struct ConfigReader {
 
         let known = widgets + config.widgets
         /// Parses one placement; nil (with a problem) when it is wrong, or a skipped reserved widget.
-        func placement(_ text: String, line: Int, where context: String) -> WidgetPlacement? {
+        func placement(_ text: String, line: Int, column: Int, where context: String) -> WidgetPlacement? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             let kind = String(trimmed.prefix { $0 != "@" && $0 != ":" })
             if let skipped = sections[kind], skipped.resolver == nil {
-                problem(line, "\"\(trimmed)\" is skipped: \(skipped.section.type) widgets are not available in this build", warning: true)
+                problem(line, "\"\(trimmed)\" is skipped: \(skipped.section.type) widgets are not available in this build", column: column, warning: true)
                 return nil
             }
             switch WidgetPlacement.parse(trimmed, widgets: known) {
             case .failure(let error):
-                problem(line, "\(context): \(error)")
+                problem(line, "\(context): \(error)", column: column)
                 return nil
             case .success(let p):
                 if let entry = sections[p.kind], let resolver = entry.resolver {
                     if let message = resolver.validate(parameters: p.parameters, of: entry.section) {
-                        problem(line, "\(context): bad parameter for \"\(p.kind)\": \(message)")
+                        problem(line, "\(context): bad parameter for \"\(p.kind)\": \(message)", column: column)
                         return nil
                     }
                 } else if let message = Self.checkParameters(p, widgets: known) {
-                    problem(line, "\(context): \(message)")
+                    problem(line, "\(context): \(message)", column: column)
                     return nil
                 }
-                placed.append(ConfigLoad.PlacedWidget(placement: p, line: line, context: context))
+                placed.append(ConfigLoad.PlacedWidget(placement: p, line: line, column: column, context: context))
                 return p
             }
         }
@@ -208,23 +232,23 @@ public struct ConfigReader {
                 }
                 for element in array.elements {
                     guard case .string(let text) = element.value else {
-                        problem(element.line, "expected a placement in quotes such as \"clock@small\", found \(element.value.kindName)")
+                        problem(element.line, "expected a placement in quotes such as \"clock@small\", found \(element.value.kindName)", column: element.column + 1)
                         continue
                     }
                     let parts = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
                     if parts.count == 1 {
-                        if let p = placement(text, line: element.line, where: "page \(i + 1)") { page.append(.widget(p)) }
+                        if let p = placement(text, line: element.line, column: element.column + 1, where: "page \(i + 1)") { page.append(.widget(p)) }
                         continue
                     }
                     // A Smart Stack: "a@small | b@small".
                     guard parts.count <= DashConfig.maxStack else {
-                        problem(element.line, "expected at most \(DashConfig.maxStack) widgets in a stack, found \(parts.count)")
+                        problem(element.line, "expected at most \(DashConfig.maxStack) widgets in a stack, found \(parts.count)", column: element.column + 1)
                         continue
                     }
-                    let members = parts.compactMap { placement($0, line: element.line, where: "page \(i + 1) stack") }
+                    let members = parts.compactMap { placement($0, line: element.line, column: element.column + 1, where: "page \(i + 1) stack") }
                     guard members.count == parts.count else { continue }
                     if let first = members.first, let odd = members.first(where: { $0.family != first.family }) {
-                        problem(element.line, "expected every widget of a stack in one family: \(odd.kind) is \(odd.family.shortName), \(first.kind) is \(first.family.shortName)")
+                        problem(element.line, "expected every widget of a stack in one family: \(odd.kind) is \(odd.family.shortName), \(first.kind) is \(first.family.shortName)", column: element.column + 1)
                         continue
                     }
                     page.append(.stack(members))
@@ -239,12 +263,12 @@ public struct ConfigReader {
             var lock: [WidgetPlacement] = []
             for element in array.elements {
                 guard case .string(let text) = element.value else {
-                    problem(element.line, "expected a placement in quotes such as \"clock@inline\", found \(element.value.kindName)")
+                    problem(element.line, "expected a placement in quotes such as \"clock@inline\", found \(element.value.kindName)", column: element.column + 1)
                     continue
                 }
-                guard let p = placement(text, line: element.line, where: "lock screen") else { continue }
+                guard let p = placement(text, line: element.line, column: element.column + 1, where: "lock screen") else { continue }
                 guard p.family.isAccessory else {
-                    problem(element.line, "expected an accessory family (circular, rectangular, inline) on the lock screen, found \(p.family.shortName)")
+                    problem(element.line, "expected an accessory family (circular, rectangular, inline) on the lock screen, found \(p.family.shortName)", column: element.column + 1)
                     continue
                 }
                 lock.append(p)
@@ -269,12 +293,45 @@ public struct ConfigReader {
     }
 
     /// Seconds from `"90s"`, `"5m"`, `"1h30m"`, `"2d"` or an integer number of seconds.
-    package static func duration(_ value: TOMLSubset.Value) -> TimeInterval? {
+    package static func duration(_ value: TOML.Value) -> TimeInterval? {
         switch value {
         case .integer(let n): return n >= 0 ? TimeInterval(n) : nil
-        case .boolean: return nil
         case .string(let s): return duration(s)
+        default: return nil
         }
+    }
+
+    /// The most reloads a day a budget may allow: one a second.
+    static let maximumBudget = 86_400
+    /// The widest jitter window: an hour, beyond which a reload is late rather than jittered.
+    static let maximumJitter: TimeInterval = 3_600
+    /// The longest idle time before the dashboard locks itself: a day.
+    static let maximumAutoLock: TimeInterval = 86_400
+    /// The longest widget kind or theme name.
+    static let maximumNameLength = 64
+
+    /// The keys of each `[[widget]]` table, by its index, gathered in one pass over the paths
+    /// (one pass per table would make 10,000 tables take seconds).
+    static func widgetTables(_ doc: TOML.Document) -> [Int: (entries: [String: TOML.Entry], arrays: [String: TOML.ArrayEntry])] {
+        var tables: [Int: (entries: [String: TOML.Entry], arrays: [String: TOML.ArrayEntry])] = [:]
+        func split(_ path: String) -> (Int, String)? {
+            guard path.hasPrefix("widget["), let close = path.firstIndex(of: "]"),
+                  let index = Int(path[path.index(path.startIndex, offsetBy: 7)..<close]),
+                  path[path.index(after: close)...].first == "." else { return nil }
+            return (index, String(path[path.index(close, offsetBy: 2)...]))
+        }
+        for (path, entry) in doc.entries { if let (i, key) = split(path) { tables[i, default: ([:], [:])].entries[key] = entry } }
+        for (path, array) in doc.arrays { if let (i, key) = split(path) { tables[i, default: ([:], [:])].arrays[key] = array } }
+        return tables
+    }
+
+    /// A theme name or a path to a theme file: not empty, no control characters, bounded,
+    /// and a path must name a `.toml` file (so `/dev/zero` is never read).
+    static func isThemeName(_ s: String) -> Bool {
+        if s.contains("/") || s.hasSuffix(".toml") {
+            return s.hasSuffix(".toml") && s.utf8.count <= 4_096 && !s.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }
+        return s.count <= maximumNameLength && isKindName(s)
     }
 
     /// Seconds from `"90s"`, `"5m"`, `"1h30m"`, `"2d"`; nil when it is not one, has no unit or
@@ -284,11 +341,15 @@ public struct ConfigReader {
         return seconds
     }
 
-    static func show(_ value: TOMLSubset.Value) -> String {
+    /// A value as a message quotes it: strings cut to 80 characters, arrays and tables by kind.
+    static func show(_ value: TOML.Value) -> String {
         switch value {
-        case .string(let s): "\"\(s)\""
+        case .string(let s): s.count > 80 ? "\"\(s.prefix(80))…\"" : "\"\(s)\""
         case .integer(let n): String(n)
+        case .float(let x): String(x)
         case .boolean(let b): String(b)
+        case .dateTime(let d): d.text
+        case .array, .table: value.kindName
         }
     }
 

@@ -98,6 +98,8 @@ public struct ConfigLoad {
     public struct PlacedWidget {
         public var placement: WidgetPlacement
         public var line: Int
+        /// The column (1-based) of the placement's array element.
+        public var column: Int?
         /// Where in the file it was ("page 1", "lock screen").
         public var context: String
     }
@@ -113,7 +115,7 @@ public struct ConfigLoad {
         var found: [ConfigProblem] = []
         for item in placed {
             if let message = await item.placement.unknownValueProblem(in: widgets) {
-                found.append(ConfigProblem(file: config.file ?? "config", line: item.line, message: "\(item.context): \(message)"))
+                found.append(ConfigProblem(file: config.file ?? "config", line: item.line, column: item.column, message: "\(item.context): \(message)"))
             }
         }
         return found

@@ -61,13 +61,13 @@ extension ConfigReader {
     /// to report (`config check`, the dashboard's problem panel); a file that does not parse
     /// names no extension here.
     public static func extensionEntries(_ text: String, file: String) -> [ExtensionEntry] {
-        guard let doc = try? TOMLSubset.parse(text, features: [.arrays, .arrayTables]) else { return [] }
+        guard let doc = try? TOML.parse(text) else { return [] }
         return extensions(in: doc, file: file).entries
     }
 
     /// The `extensions` key of `doc`: an array of non-empty strings, each kept with its line
     /// and column; every other value is a problem at its position.
-    static func extensions(in doc: TOMLSubset.Document, file: String) -> (entries: [ExtensionEntry], problems: [ConfigProblem]) {
+    static func extensions(in doc: TOML.Document, file: String) -> (entries: [ExtensionEntry], problems: [ConfigProblem]) {
         if let entry = doc.entries["extensions"] {
             let message = "expected an array of paths for \"extensions\", such as [\"~/.local/bin/weather-widgets\"], found \(entry.value.kindName)"
             return ([], [ConfigProblem(file: file, line: entry.line, message: message)])

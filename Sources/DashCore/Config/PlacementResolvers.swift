@@ -16,9 +16,9 @@ public struct WidgetSection: Sendable {
     /// Which resolver makes it (`type = "…"`).
     public var type: String
     /// Every other key of the table, with its value and line.
-    package var entries: [String: TOMLSubset.Entry]
+    package var entries: [String: TOML.Entry]
     /// Every array of the table (`args = ["-c", "…"]`).
-    package var arrays: [String: TOMLSubset.ArrayEntry]
+    package var arrays: [String: TOML.ArrayEntry]
 
     /// A problem at `line` (default: the header's).
     public func problem(_ message: String, line: Int? = nil) -> ConfigProblem {

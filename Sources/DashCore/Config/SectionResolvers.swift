@@ -106,6 +106,9 @@ public struct DataSectionResolver: PlacementResolver {
             case .string(let s): text = s
             case .integer(let n): text = String(n)
             case .boolean(let b): text = String(b)
+            case .float(let x): text = String(x)
+            case .dateTime(let d): text = d.text
+            case .array, .table: text = ConfigReader.show(entry.value)
             }
             if let message = parameter.problem(with: text) {
                 return .failure(section.problem("\"\(key)\": \(message)", line: entry.line))

@@ -35,6 +35,8 @@ public struct WidgetPlacement: Hashable, Sendable, CustomStringConvertible {
         } else {
             head = Substring(text)
         }
+        // "clock@" names no family; it is not "clock" with the default one.
+        guard !head.hasSuffix("@") else { return .failure(.malformed(text)) }
         let parts = head.split(separator: "@", maxSplits: 1).map(String.init)
         guard let kind = parts.first, !kind.isEmpty else { return .failure(.malformed(text)) }
         guard let widget = widgets.first(where: { $0.kind == kind }) else {

@@ -59,17 +59,22 @@ package struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     package var file: String
     /// The 1-based line; 0 when the problem is the file as a whole.
     package var line: Int
+    /// The 1-based column of the value or character the problem is about; nil for the line.
+    package var column: Int?
     /// What was expected.
     package var message: String
 
-    package init(file: String, line: Int, message: String) {
+    package init(file: String, line: Int, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
     }
 
-    /// `file:line: message`, as compilers print it.
-    package var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+    /// `file:line:column: message`, as compilers print it.
+    package var description: String {
+        line > 0 ? "\(file):\(line)" + (column.map { ":\($0)" } ?? "") + ": \(message)" : "\(file): \(message)"
+    }
 }
 
 extension Theme {
@@ -87,22 +92,32 @@ extension Theme {
 
     /// Parses a theme file. `name` is the theme's identifier, `file` how to name it in errors.
     package static func parse(_ text: String, name: String, file: String) throws(ThemeError) -> Theme {
-        let doc: TOMLSubset.Document
-        do { doc = try TOMLSubset.parse(text) } catch { throw ThemeError(file: file, line: error.line, message: error.message) }
+        let doc: TOML.Document
+        do { doc = try TOML.parse(text) } catch {
+            throw ThemeError(file: file, line: error.line, column: error.column > 0 ? error.column : nil, message: error.message)
+        }
 
-        func fail(_ line: Int, _ message: String) -> ThemeError { ThemeError(file: file, line: line, message: message) }
+        func fail(_ line: Int, _ message: String, column: Int? = nil) -> ThemeError { ThemeError(file: file, line: line, column: column, message: message) }
+        /// The entry at `key`, or a failure when the key holds an array.
+        func entry(_ key: String) throws(ThemeError) -> TOML.Entry? {
+            if let array = doc.arrays[key] { throw fail(array.line, "expected a single value for \"\(key)\", found an array", column: array.column + 1) }
+            return doc.entries[key]
+        }
         func string(_ key: String) throws(ThemeError) -> String? {
-            guard let entry = doc.entries[key] else { return nil }
+            guard let entry = try entry(key) else { return nil }
             guard case .string(let s) = entry.value else {
-                throw fail(entry.line, "expected a string for \"\(key)\", found \(entry.value.kindName)")
+                throw fail(entry.line, "expected a string for \"\(key)\", found \(entry.value.kindName)", column: entry.column + 1)
             }
             return s
         }
 
         // Every key must be one we know, so a typo is an error rather than a silent default.
         let schemeNames = ColorScheme.allCases.map(\.rawValue)
+        if let (name, lines) = doc.arrayTables.min(by: { $0.value[0] < $1.value[0] }) {
+            throw fail(lines[0], "unknown array of tables [[\(name)]]; expected [light], [dark], [light.tokens] or [dark.tokens]")
+        }
         for key in doc.order {
-            guard let line = doc.entries[key]?.line else { continue }
+            guard let line = doc.entries[key]?.line ?? doc.arrays[key]?.line else { continue }
             let parts = key.split(separator: ".").map(String.init)
             switch parts.count {
             case 1:
@@ -135,18 +150,18 @@ extension Theme {
             guard mentioned else { continue }
             let tableLine = doc.tables[prefix] ?? doc.tables[prefix + ".tokens"] ?? 0
             func color(_ key: String) throws(ThemeError) -> TerminalColor? {
-                guard let entry = doc.entries[key] else { return nil }
+                guard let entry = try entry(key) else { return nil }
                 switch entry.value {
                 case .integer(let n):
-                    guard (0...255).contains(n) else { throw fail(entry.line, "expected a palette index from 0 to 255 for \"\(key)\", found \(n)") }
+                    guard (0...255).contains(n) else { throw fail(entry.line, "expected a palette index from 0 to 255 for \"\(key)\", found \(n)", column: entry.column + 1) }
                     return .indexed(UInt8(n))
                 case .string(let s):
                     guard let c = ThemeColor.parse(s) else {
-                        throw fail(entry.line, "expected a color for \"\(key)\": \"#RRGGBB\", \"#RGB\", a palette index 0–255 or an ANSI name such as \"bright-blue\"; found \"\(s)\"")
+                        throw fail(entry.line, "expected a color for \"\(key)\": \"#RRGGBB\", \"#RGB\", a palette index 0–255 or an ANSI name such as \"bright-blue\"; found \"\(s)\"", column: entry.column + 1)
                     }
                     return c
-                case .boolean:
-                    throw fail(entry.line, "expected a color for \"\(key)\", found a boolean")
+                default:
+                    throw fail(entry.line, "expected a color for \"\(key)\", found \(entry.value.kindName)", column: entry.column + 1)
                 }
             }
             var base: [String: TerminalColor] = [:]
