@@ -2,14 +2,11 @@ import DashCore
 import Foundation
 
 extension ConfigReader {
-    /// Reads the file at `url`. A missing file is a problem of line 0.
+    /// Reads the file at `url`. A missing, unreadable or oversized file is a problem of line 0.
     public func read(_ url: URL) -> ConfigLoad {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return ConfigLoad(config: DashConfig(), problems: [ConfigProblem(file: url.path, line: 0, message: "cannot read the file")])
+        switch TextFile.read(url) {
+        case .success(let text): return parse(text, file: url.path)
+        case .failure(let error): return ConfigLoad(config: DashConfig(), problems: [ConfigProblem(file: url.path, line: 0, message: error.message)])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return ConfigLoad(config: DashConfig(), problems: [ConfigProblem(file: url.path, line: 0, message: "expected UTF-8 text")])
-        }
-        return parse(text, file: url.path)
     }
 }

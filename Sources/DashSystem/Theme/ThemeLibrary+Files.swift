@@ -27,11 +27,10 @@ extension ThemeLibrary {
     /// Parses one theme file; its name is the file name without `.toml`.
     package static func loadFile(_ url: URL) -> Result<Theme, ThemeError> {
         let name = url.deletingPathExtension().lastPathComponent
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(ThemeError(file: url.path, line: 0, message: "cannot read the file"))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(ThemeError(file: url.path, line: 0, message: "expected UTF-8 text"))
+        let text: String
+        switch TextFile.read(url) {
+        case .success(let read): text = read
+        case .failure(let error): return .failure(ThemeError(file: url.path, line: 0, message: error.message))
         }
         do { return .success(try Theme.parse(text, name: name, file: url.path)) } catch { return .failure(error) }
     }
