@@ -82,11 +82,12 @@ struct ConfigCommand: ParsableCommand {
             }
             load.problems += await load.unknownValueProblems(widgets: known + load.config.widgets)
             load.problems.sort { ($0.line, $0.column ?? 0, $0.message) < ($1.line, $1.column ?? 0, $1.message) }
-            for problem in load.problems { print(problem) }
+            // Problems quote the file (a widget kind, a color): sanitised, so none reaches the terminal raw.
+            for problem in load.problems { print(TextSanitizer.sanitize(problem.description, keepNewlines: false)) }
             if load.hasErrors { throw ExitStatus.dataError }
             let pages = load.config.pages?.count ?? 0
             let widgets = load.config.homePlacements.count
-            print("\(url.path): ok (\(pages) page\(pages == 1 ? "" : "s"), \(widgets) widget\(widgets == 1 ? "" : "s")\(load.problems.isEmpty ? "" : ", \(load.problems.count) warning\(load.problems.count == 1 ? "" : "s")"))")
+            print(TextSanitizer.sanitize(url.path, keepNewlines: false) + ": ok (\(pages) page\(pages == 1 ? "" : "s"), \(widgets) widget\(widgets == 1 ? "" : "s")\(load.problems.isEmpty ? "" : ", \(load.problems.count) warning\(load.problems.count == 1 ? "" : "s")"))")
         }
     }
 

@@ -72,7 +72,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             }
             env.timeZone = zone
         }
-        let look = try ThemeChoice.resolve(theme: theme, scheme: scheme)
+        let look = try ThemeChoice.resolve(theme: theme, scheme: scheme, strict: true)
         env.palette = look.theme.palette(for: look.scheme)
         env.colorScheme = look.scheme
         if let renderingMode {

@@ -29,7 +29,7 @@ struct ListThemes: ParsableCommand {
         for theme in library.themes {
             let schemes = theme.schemes.map(\.rawValue).joined(separator: ", ")
             let source = library.sources[theme.name] ?? "built-in"
-            print(theme.name.padding(toLength: width, withPad: " ", startingAt: 0) + "\(theme.displayName) (\(schemes)) — \(source)")
+            print(TextSanitizer.sanitize(theme.name.padding(toLength: width, withPad: " ", startingAt: 0) + "\(theme.displayName) (\(schemes)) — \(source)", keepNewlines: false))
             if !theme.summary.isEmpty { print(String(repeating: " ", count: width) + TextSanitizer.sanitize(theme.summary, keepNewlines: false)) }
         }
         for problem in library.problems { printError("theme \(problem) (skipped)") }
@@ -57,7 +57,7 @@ struct CheckTheme: ParsableCommand {
             printError("\(error)")
             throw ExitStatus.dataError
         }
-        print("\(file): theme \"\(theme.name)\" (\(TextSanitizer.sanitize(theme.displayName, keepNewlines: false))), schemes: \(theme.schemes.map(\.rawValue).joined(separator: ", "))")
+        print(TextSanitizer.sanitize("\(file): theme \"\(theme.name)\" (\(theme.displayName)), schemes: \(theme.schemes.map(\.rawValue).joined(separator: ", "))", keepNewlines: false))
         var weak = 0
         for scheme in theme.schemes {
             let palette = theme.palette(for: scheme)
@@ -140,9 +140,15 @@ enum DefaultLockScreen {
 /// Theme choice shared by `run` and `snapshot`.
 enum ThemeChoice {
     /// The theme and scheme for `--theme`/`--scheme`, warnings printed; falls back to a built-in.
-    static func resolve(theme: String?, scheme: String?) throws -> (library: ThemeLibrary, theme: Theme, scheme: ColorScheme) {
+    /// With `strict` (a snapshot, whose picture would silently be of the wrong theme), a theme
+    /// that cannot be used is an error instead: exit status 65, as `themes check` gives.
+    static func resolve(theme: String?, scheme: String?, strict: Bool = false) throws -> (library: ThemeLibrary, theme: Theme, scheme: ColorScheme) {
         let environment = ProcessInfo.processInfo.environment
         let library = ThemeLibrary.load(userDirectory: ThemeLibrary.userDirectory(environment: environment))
+        if strict, let theme, case .failure(let problem) = library.theme(requested: theme, themeFile: ThemeLibrary.loadFile) {
+            printError(problem.message)
+            throw ExitStatus.dataError
+        }
         let start = library.startup(requested: theme, environment: environment)
         for warning in start.warnings { printError(warning) }
         var chosen = start.scheme

@@ -81,5 +81,6 @@ struct KnownWidgets {
 
 /// Writes a message to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("widgetdash: " + message + "\n").utf8))
+    // Messages quote user input (a widget kind, a color, a path): never let it drive the terminal.
+    FileHandle.standardError.write(Data(("widgetdash: " + TextSanitizer.sanitize(message) + "\n").utf8))
 }

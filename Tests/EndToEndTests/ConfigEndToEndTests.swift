@@ -65,6 +65,59 @@ struct ConfigEndToEndTests {
         process.waitUntilExit()
         let out = String(data: pipe.fileHandleForReading.readDataToEndOfFile(), encoding: .utf8) ?? ""
         #expect(process.terminationStatus == 65)
-        #expect(out.contains("\(file.path):3: page 1: unknown family \"huge\""))
+        #expect(out.contains("\(file.path):3:3: page 1: unknown family \"huge\""))
+    }
+
+    /// Runs the binary; its exit status, standard output and standard error.
+    func run(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = environment
+        let (out, err) = (Pipe(), Pipe())
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Issue 17: `config check`, `themes check` and `snapshot --theme` echoed escape sequences.
+    @Test func messagesQuotingTheFileNeverCarryEscapeSequences() throws {
+        guard let binary = WidgetDashBinary.path else { Issue.record("the widgetdash binary is missing"); return }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        let dir = URL(fileURLWithPath: env["XDG_CONFIG_HOME"] ?? "/tmp")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        func isClean(_ text: String) -> Bool { !text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" } }
+
+        let config = dir.appendingPathComponent("escapes.toml")
+        try "[[page]]\nwidgets = [\"\\u001B[2J\\u001B]0;pwned\\u0007@small\", \"\\u009B31m@small\"]\n".write(to: config, atomically: true, encoding: .utf8)
+        let check = try run(binary, ["config", "check", config.path], environment: env)
+        #expect(check.status == 65)
+        #expect(check.out.contains("\(config.path):2:12: page 1: unknown widget kind"), "\(check.out)")
+        #expect(check.out.contains("\(config.path):2:51: page 1: unknown widget kind"), "\(check.out)")
+        #expect(isClean(check.out) && isClean(check.err), "\(check.out.debugDescription)")
+
+        let theme = dir.appendingPathComponent("escapes-theme.toml")
+        try "[dark]\nbackground = \"\\u001B[2J\\u009B0m\"\nforeground = 15\naccent = 4\n".write(to: theme, atomically: true, encoding: .utf8)
+        let themes = try run(binary, ["themes", "check", theme.path], environment: env)
+        #expect(themes.status == 65)
+        #expect(themes.err.contains("\(theme.path):2:14: expected a color for \"dark.background\""), "\(themes.err)")
+        #expect(isClean(themes.out) && isClean(themes.err), "\(themes.err.debugDescription)")
+
+        // A snapshot with a theme it cannot use fails as `themes check` does, rather than
+        // quietly drawing the default theme.
+        let snapshot = try run(binary, ["snapshot", "clock", "--theme", theme.path], environment: env)
+        #expect(snapshot.status == 65)
+        #expect(snapshot.err.contains("expected a color for \"dark.background\""), "\(snapshot.err)")
+        #expect(isClean(snapshot.out) && isClean(snapshot.err))
+        let unknown = try run(binary, ["snapshot", "clock", "--theme", "no-such\u{1B}[2J"], environment: env)
+        #expect(unknown.status == 65)
+        #expect(unknown.err.contains("unknown theme \"no-such"), "\(unknown.err)")
+        #expect(isClean(unknown.err))
+        let fine = try run(binary, ["snapshot", "clock", "--theme", "light"], environment: env)
+        #expect(fine.status == 0)
     }
 }

@@ -44,6 +44,17 @@ package struct ThemeLibrary: Sendable {
         return themes[(i + 1) % themes.count]
     }
 
+    /// The theme `requested` names: one of the library's by name, or a `.toml` file (a
+    /// requested path is anything with a `/` or ending in `.toml`), read by `themeFile`.
+    package func theme(requested: String, themeFile: (URL) -> Result<Theme, ThemeError>) -> Result<Theme, ThemeRequestError> {
+        if requested.hasSuffix(".toml") || requested.contains("/") {
+            return themeFile(URL(fileURLWithPath: requested)).mapError { ThemeRequestError(message: "theme \($0)") }
+        }
+        if let theme = theme(named: requested) { return .success(theme) }
+        let shown = requested.count > 80 ? requested.prefix(80) + "…" : Substring(requested)
+        return .failure(ThemeRequestError(message: "unknown theme \"\(shown)\" (known: \(themes.map(\.name).joined(separator: ", ")))"))
+    }
+
     /// The theme to use when nothing else is available.
     static var fallback: Theme { Theme.builtins.first ?? Theme(name: "dark", displayName: "Dark", variants: [.dark: .dark]) }
 
@@ -58,19 +69,18 @@ package struct ThemeLibrary: Sendable {
         var warnings = problems.map { "theme \($0) (skipped)" }
         var chosen: Theme?
         if let requested {
-            if requested.hasSuffix(".toml") || requested.contains("/") {
-                switch themeFile(URL(fileURLWithPath: requested)) {
-                case .success(let theme): chosen = theme
-                case .failure(let error): warnings.append("theme \(error); using a built-in theme")
-                }
-            } else if let theme = theme(named: requested) {
-                chosen = theme
-            } else {
-                warnings.append("unknown theme \"\(requested)\" (known: \(themes.map(\.name).joined(separator: ", "))); using a built-in theme")
+            switch theme(requested: requested, themeFile: themeFile) {
+            case .success(let theme): chosen = theme
+            case .failure(let problem): warnings.append("\(problem.message); using a built-in theme")
             }
         }
         let theme = chosen ?? theme(named: Theme.defaultName(environment: environment)) ?? Self.fallback
         let preferred = Theme.preferredScheme(environment: environment) ?? .dark
         return (theme, theme.effectiveScheme(preferred), warnings)
     }
+}
+
+/// Why a requested theme cannot be used: a message that quotes what was asked for.
+package struct ThemeRequestError: Error, Sendable {
+    package var message: String
 }
