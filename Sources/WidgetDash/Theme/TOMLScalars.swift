@@ -6,7 +6,8 @@ enum TOMLScalars {
     /// Digits of `radix` with single underscores only between digits; the digits alone, or nil.
     private static func digits(_ word: ArraySlice<UInt8>, radix: Int) -> String? {
         guard let first = word.first, let last = word.last, first != 0x5F, last != 0x5F else { return nil }
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(word.count)
         var previous: UInt8 = 0
         for c in word {
             if c == 0x5F {
@@ -19,16 +20,21 @@ enum TOMLScalars {
                 default: isDigit(c)
                 }
                 guard valid else { return nil }
-                out.append(Character(Unicode.Scalar(c)))
+                out.append(c)
             }
             previous = c
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// nil when `word` is not an integer; `.some(nil)` when it is one too large for 64 bits.
-    static func integer(_ word: [UInt8]) -> Int?? {
+    static func integer(_ word: ArraySlice<UInt8>) -> Int?? {
         guard !word.isEmpty else { return nil }
+        // Plain digits, the common case, without building a string.
+        if word.count < 19, word.allSatisfy(isDigit), word.count == 1 || word.first != 0x30 {
+            return .some(word.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        let word = Array(word)
         if word.count > 2, word[0] == 0x30, let radix = [0x78: 16, 0x6F: 8, 0x62: 2][word[1]] {
             guard let text = digits(word[2...], radix: radix) else { return nil }
             return .some(Int(text, radix: radix))
@@ -45,7 +51,7 @@ enum TOMLScalars {
 
     /// A float: `1.5`, `-2e10`, `6.02_2e+23`, with TOML's rules (digits on both sides of the
     /// point, no leading zeros, underscores only between digits); inf and nan are the caller's.
-    static func float(_ word: [UInt8]) -> Double? {
+    static func float(_ word: ArraySlice<UInt8>) -> Double? {
         var body = word[...]
         var text = ""
         if let first = body.first, first == 0x2B || first == 0x2D {
@@ -78,7 +84,9 @@ enum TOMLScalars {
 
     /// `1979-05-27T07:32:00Z`, `1979-05-27 07:32:00.999-07:00`, `1979-05-27T07:32:00`,
     /// `1979-05-27` or `07:32:00`; nil when the word is none of these or names no real day or time.
-    static func dateTime(_ word: [UInt8]) -> TOML.DateTime? {
+    static func dateTime(_ word: ArraySlice<UInt8>) -> TOML.DateTime? {
+        guard word.count >= 8 else { return nil }
+        let word = Array(word)
         if word.count >= 8, word[2] == 0x3A {
             guard let time = time(word[...]), time.rest.isEmpty else { return nil }
             return TOML.DateTime(kind: .localTime, text: time.text)

@@ -210,7 +210,13 @@ extension TOMLParser {
             i += 1
             while let c = peek, Self.isBare(c) || c == 0x2B || c == 0x2E || c == 0x3A { i += 1 }
         }
-        let word = Array(bytes[start..<i])
+        let word = bytes[start..<i]
+        if let n = TOMLScalars.integer(word) {
+            let text = String(decoding: word, as: UTF8.self)
+            guard let value = n else { throw error("expected an integer from -9223372036854775808 to 9223372036854775807, found \(text)", at: start) }
+            return .integer(value)
+        }
+        if let dateTime = TOMLScalars.dateTime(word) { return .dateTime(dateTime) }
         let text = String(decoding: word, as: UTF8.self)
         switch text {
         case "true": return .boolean(true)
@@ -219,11 +225,6 @@ extension TOMLParser {
         case "-inf": return .float(-.infinity)
         case "nan", "+nan", "-nan": return .float(.nan)
         default: break
-        }
-        if let dateTime = TOMLScalars.dateTime(word) { return .dateTime(dateTime) }
-        if let n = TOMLScalars.integer(word) {
-            guard let value = n else { throw error("expected an integer from -9223372036854775808 to 9223372036854775807, found \(text)", at: start) }
-            return .integer(value)
         }
         if let x = TOMLScalars.float(word) { return .float(x) }
         if word.isEmpty { throw error("expected a value, found \(found)") }
