@@ -17,6 +17,11 @@ import WidgetDash
         let big = dir.appendingPathComponent("big.toml")
         try Data(repeating: 0x23, count: (1 << 20) + 1).write(to: big)
         #expect(ThemeLibrary.loadFile(big).failureMessage == "expected at most 1048576 bytes, found more")
+        // The dashboard reads through DiskConfigFiles: a device is no text, a huge file is cut
+        // just past the cap so the reader says it is too big.
+        #expect(DiskConfigFiles().text(of: URL(fileURLWithPath: "/dev/zero")) == nil)
+        let cut = try #require(DiskConfigFiles().text(of: big))
+        #expect(ConfigReader(widgets: []).parse(cut, file: "big.toml").problems.map(\.description) == ["big.toml: expected at most 1048576 bytes, found 1048577"])
         let fine = dir.appendingPathComponent("fine.toml")
         try "[dark]\nbackground = 0\nforeground = 15\naccent = 4\n".write(to: fine, atomically: true, encoding: .utf8)
         #expect(ThemeLibrary.loadFile(fine).failureMessage == nil)

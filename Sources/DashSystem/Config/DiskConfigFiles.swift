@@ -14,7 +14,9 @@ package struct DiskConfigFiles: ConfigFiles {
 
     package func exists(_ file: URL) -> Bool { FileManager.default.fileExists(atPath: file.path) }
 
-    package func text(of file: URL) -> String? { try? String(contentsOf: file, encoding: .utf8) }
+    /// The file's text, read bounded: nil for a device or FIFO, and past the cap only the first
+    /// bytes beyond it, which the config reader refuses as too big (never a read without end).
+    package func text(of file: URL) -> String? { try? TextFile.read(file, keepingExcess: true).get() }
 
     package func write(_ text: String, to file: URL) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -9,7 +9,9 @@ import Glibc
 /// a path such as `/dev/zero` or a FIFO never stalls the reader.
 enum TextFile {
     /// The file's text, or what was wrong with it (a message for `file: message`).
-    static func read(_ url: URL, limit: Int = TOML.Limits.standard.maximumBytes) -> Result<String, TextFileError> {
+    /// With `keepingExcess`, a file past the cap gives its first `limit + 1` bytes, for a
+    /// reader that reports the size itself (the TOML parser's cap then says where it stopped).
+    static func read(_ url: URL, limit: Int = TOML.Limits.standard.maximumBytes, keepingExcess: Bool = false) -> Result<String, TextFileError> {
         #if canImport(Glibc)
         var info = stat()
         guard stat(url.path, &info) == 0 else { return .failure(TextFileError("cannot read the file")) }
@@ -18,7 +20,9 @@ enum TextFile {
         guard let handle = FileHandle(forReadingAtPath: url.path) else { return .failure(TextFileError("cannot read the file")) }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: limit + 1) ?? Data() else { return .failure(TextFileError("cannot read the file")) }
-        guard data.count <= limit else { return .failure(TextFileError("expected at most \(limit) bytes, found more")) }
+        guard data.count <= limit || keepingExcess else { return .failure(TextFileError("expected at most \(limit) bytes, found more")) }
+        // Past the cap the size is the problem to report, whatever byte the cut fell on.
+        if data.count > limit { return .success(String(decoding: data, as: UTF8.self)) }
         guard let text = String(data: data, encoding: .utf8) else { return .failure(TextFileError("expected UTF-8 text")) }
         return .success(text)
     }
