@@ -50,9 +50,9 @@ final class ExampleEndToEndTests: XCTestCase {
             .write(to: config, atomically: true, encoding: .utf8)
         let check = try StoreEndToEndTests.run(binary, ["config", "check", config.path], environment: env)
         XCTAssertEqual(check.status, 65, check.err)
-        XCTAssertFalse(check.out.contains(":3:"), check.out)
-        XCTAssertTrue(check.out.contains(":4: page 1: bad parameter \"symbol\": expected one of book, walk, water"), check.out)
-        XCTAssertTrue(check.out.contains(":5: page 1: widget \"habit\" does not support the large family"), check.out)
+        XCTAssertFalse(check.out.contains("habits.toml:3:"), check.out)
+        XCTAssertTrue(check.out.contains("habits.toml:4:3: page 1: bad parameter \"symbol\": expected one of book, walk, water"), check.out)
+        XCTAssertTrue(check.out.contains("habits.toml:5:3: page 1: widget \"habit\" does not support the large family"), check.out)
     }
 
     func testTheWidgetRunsBesideABuiltInWithItsToggleAndItsControl() throws {
