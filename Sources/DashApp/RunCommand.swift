@@ -99,9 +99,10 @@ struct RunCommand: AsyncParsableCommand {
             printError("\(error); fix or remove it (widgetdash passcode clear)")
             throw ExitStatus.dataError
         }
-        let presentation = PresentationOptions(
+        var presentation = PresentationOptions(
             library: look.library, theme: look.theme, scheme: look.scheme, passcode: passcode,
             autoLockAfter: autoLock.map { $0 * 60 }, lockScreen: DefaultLockScreen.placements)
+        presentation.stackMemory = setup.stateStore
         // The config file (pages, lock screen, theme, budget) is read by the shell, which
         // falls back to the defaults when it is broken and reloads it when it changes.
         var options = ShellOptions(widgets: known, configFile: ConfigCommand.file(config), defaultPages: [DefaultHomeScreen.placements.map(PagePlacement.widget)],
