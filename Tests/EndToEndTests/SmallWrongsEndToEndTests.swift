@@ -24,6 +24,31 @@ struct SmallWrongsEndToEndTests {
         #expect(elsewhere.out.contains("No notes yet"), "\(elsewhere.out)")
     }
 
+    @Test func listJSONCarriesEachWidgetsParameters() throws {
+        guard let binary = WidgetDashBinary.path else {
+            Issue.record("the widgetdash binary is missing")
+            return
+        }
+        let list = try StoreEndToEndTests.run(binary, ["list", "--json"], environment: WidgetDashBinary.isolatedEnvironment())
+        #expect(list.status == 0, "\(list.err)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [[String: Any]])
+        let worldclock = try #require(items.first { $0["kind"] as? String == "worldclock" })
+        let parameters = try #require(worldclock["parameters"] as? [[String: Any]])
+        let zone = try #require(parameters.first { $0["name"] as? String == "zone" })
+        #expect(zone["type"] as? String == "entity")
+        #expect(zone["default"] as? String == "America/New_York")
+        #expect(zone["required"] as? Bool == false)
+        // A widget with nothing to configure has no "parameters" key.
+        let clock = try #require(items.first { $0["kind"] as? String == "clock" })
+        #expect(clock["parameters"] == nil)
+        // Choices are listed with their values.
+        let withChoices = items.flatMap { ($0["parameters"] as? [[String: Any]]) ?? [] }.filter { $0["type"] as? String == "choice" }
+        for parameter in withChoices {
+            let choices = try #require(parameter["choices"] as? [[String: Any]])
+            #expect(!choices.isEmpty && choices.allSatisfy { $0["value"] is String })
+        }
+    }
+
     @Test func aSmartStackRemembersTheMemberChosenAcrossARestart() throws {
         guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
             Issue.record("tmux or the widgetdash binary is missing")
