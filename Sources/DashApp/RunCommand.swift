@@ -136,8 +136,13 @@ struct RunCommand: AsyncParsableCommand {
         options.services.activities = activities.backing
         let shell = DashboardShell(options)
         do {
+            // The terminal's grapheme mode is settled before the terminal starts, so it is read
+            // from the config here once (a change to it takes a restart); a broken config is
+            // the shell's to report.
+            let graphemes = FileManager.default.fileExists(atPath: configFile)
+                ? ConfigReader(widgets: known).read(ConfigCommand.file(config)).config.graphemes : nil
             _ = try await TerminalRunLoop.runOnOwnThread(host: ServicesBoundHost(shell, services: options.services),
-                                                               foregroundObserver: setup.screenTime)
+                                                               foregroundObserver: setup.screenTime, graphemes: graphemes)
         } catch {
             printError("\(error)")
             throw ExitCode.failure

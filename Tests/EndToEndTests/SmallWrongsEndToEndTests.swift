@@ -73,4 +73,50 @@ struct SmallWrongsEndToEndTests {
         #expect(second.waitForExit(timeout: 5) == 0)
     }
 
+    /// Columns as tmux counts them for the characters this test expects on screen: the stand-ins
+    /// are single code points of settled width (CJK and emoji two, combining marks none).
+    static func columns(_ text: Substring) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            switch scalar.value {
+            case 0x0300...0x036F, 0x20E3: total
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x1F300...0x1FAFF: total + 2
+            default: total + 1
+            }
+        }
+    }
+
+    @Test func aNoteMixingClustersKeepsItsBordersInTmux() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
+            Issue.record("tmux or the widgetdash binary is missing")
+            return
+        }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        let note = "漢字 e\u{301}te 👨‍👩‍👧‍👦 family 👩‍💻 dev 🧑🏽‍🚀 🇯🇵 🇺🇦 flags 👍🏽 ❤️ ✈︎ 1️⃣ end"
+        let set = try StoreEndToEndTests.run(binary, ["set", "notes.text", note], environment: env)
+        #expect(set.status == 0, "\(set.err)")
+        let tmux = try TmuxSession(command: [binary, "--widget", "notes@large"], width: 100, height: 30, environment: env)
+        #expect(tmux.waitFor("end", timeout: 10), "\(tmux.screenText)")
+        let rows = tmux.capture()
+        let top = try #require(rows.firstIndex { $0.contains("┌ Notes") }, "\(tmux.screenText)")
+        let bottom = try #require(rows[top...].firstIndex { $0.contains("└") }, "\(tmux.screenText)")
+        let panel = rows[top...bottom]
+        let screen = panel.joined(separator: "\n")
+        // tmux 3.x does not answer 2027: every cluster is drawn as its stand-in, none is lost.
+        for standIn in ["漢字", "e\u{301}te", "👨 family", "👩 dev", "🧑", "JP", "UA", "👍", "❤", "✈", "1\u{20E3}", "end"] {
+            #expect(screen.contains(standIn), "\(standIn) in \(screen)")
+        }
+        // No joiner, selector, skin tone, regional indicator or replacement character reached it.
+        let stray = screen.unicodeScalars.filter {
+            [0x200D, 0xFE0E, 0xFE0F, 0xFFFD].contains($0.value) || (0x1F3FB...0x1F3FF).contains($0.value) || (0x1F1E6...0x1F1FF).contains($0.value)
+        }
+        #expect(stray.isEmpty, "\(stray.map { String($0.value, radix: 16) }) in \(screen)")
+        // Every row's right border sits in the same column.
+        let borders = panel.map { row -> Int? in
+            guard let last = row.lastIndex(where: { "┐│┘".contains($0) }) else { return nil }
+            return Self.columns(row[..<last])
+        }
+        #expect(borders.allSatisfy { $0 != nil } && Set(borders).count == 1, "\(borders) in\n\(screen)")
+        tmux.send(keys: "q")
+        #expect(tmux.waitForExit(timeout: 5) == 0)
+    }
 }

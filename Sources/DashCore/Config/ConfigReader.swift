@@ -36,6 +36,7 @@ public struct ConfigReader {
         "scheduler": ["budget", "jitter"],
         "lock": ["auto_lock", "screen"],
         "activities": ["max"],
+        "terminal": ["graphemes"],
     ]
     static let pageKeys = ["widgets", "name"]
 
@@ -119,6 +120,9 @@ public struct ConfigReader {
                 problem(entry.line, "expected a whole number from 1 to 100 for \"max\" (Live Activities running at once), found \(Self.show(entry.value))")
             }
         }
+        let graphemes = Self.graphemeMode(doc.entries["terminal.graphemes"])
+        config.graphemes = graphemes.mode
+        if let message = graphemes.problem { problem(doc.entries["terminal.graphemes"]?.line ?? 0, message) }
         if let entry = doc.entries["lock.auto_lock"] {
             switch Self.duration(entry.value) {
             case .some(let seconds) where seconds > 0: config.autoLock = seconds
