@@ -133,11 +133,13 @@ public final class Terminal {
             let name = String(cString: codeset).uppercased()
             utf8Locale = name == "UTF-8" || name == "UTF8"
         }
-        // Before ncurses reads input, so the answers are read here and never decoded as keys.
-        chooseGraphemeDrawing()
         // Installed before newterm: ncurses only installs its own handlers for signals that are
         // still at SIG_DFL, and its SIGINT/SIGTERM handlers would exit behind our back.
         let relay = try SignalRelay(terminalFD: outputFD)
+        // Before ncurses reads input, so the answers are read here and never decoded as keys;
+        // after the relay, so a Ctrl-C during the probe is the loop's to handle, and a failure
+        // to install it cannot leave mode 2027 set.
+        chooseGraphemeDrawing()
         // Prefer the kernel's window size over stale LINES/COLUMNS variables.
         use_tioctl(true)
         guard let screen = openScreen() else {
