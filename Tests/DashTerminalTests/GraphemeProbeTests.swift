@@ -13,19 +13,23 @@ import Darwin
 
 /// A fake terminal on a pseudo-terminal: the probe talks to the pty's terminal side, and a
 /// thread on the other side reads the query and answers as the terminal under test would.
-private final class FakeTerminal {
-    /// The bytes the fake read, handed from its thread to the test.
+final class FakeTerminal {
+    /// What the fake's thread shares with the test: the bytes it read, and when to stop.
     final class Received: Sendable {
         let bytes = Mutex<[UInt8]>([])
+        let stop = Atomic<Bool>(false)
     }
 
     let terminalSide: Int32
     private let controller: Int32
     private let done = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
     private let received = Received()
 
     /// `answer`: what the terminal writes back once it has read the whole query (nil: nothing).
-    init(answer: [String]?) throws {
+    /// `keepsReading`: after answering, go on reading everything written (a whole Terminal's
+    /// output) until ``output()``.
+    init(answer: [String]?, keepsReading: Bool = false) throws {
         controller = posix_openpt(O_RDWR | O_NOCTTY)
         guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0, let name = ptsname(controller) else {
             throw POSIXError(.ENOTTY)
@@ -34,6 +38,7 @@ private final class FakeTerminal {
         guard terminalSide >= 0 else { throw POSIXError(.ENOENT) }
         let controller = self.controller
         let done = self.done
+        let finished = self.finished
         let received = self.received
         Thread.detachNewThread {
             var seen: [UInt8] = []
@@ -52,7 +57,24 @@ private final class FakeTerminal {
                 usleep(2000)
             }
             done.signal()
+            guard keepsReading else { return }
+            while !received.stop.load(ordering: .acquiring) {
+                var pfd = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+                guard poll(&pfd, 1, 50) > 0 else { continue }
+                let n = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                received.bytes.withLock { $0 += buffer[0..<n] }
+            }
+            finished.signal()
         }
+    }
+
+    /// Everything written to the terminal (the query first), once the writer is done.
+    func output() -> [UInt8] {
+        usleep(100_000)  // the last writes cross the pty
+        received.stop.store(true, ordering: .releasing)
+        _ = finished.wait(timeout: .now() + 5)
+        return received.bytes.withLock { $0 }
     }
 
     /// What the probe sent, once the fake has answered.
@@ -177,3 +199,69 @@ struct LateAnswerFilterTests {
         #expect(filtered("hello") == "hello")
     }
 }
+
+extension RealTerminalTests {
+    /// Mode 2027 around a whole Terminal on a fake terminal: set only when it was off, and
+    /// reset on the way out.
+    @Suite("Mode 2027 around a Terminal's run")
+    struct ClusteringModeTests {
+        /// Starts a Terminal on `fake` (stopped by `body`'s end), and returns all it wrote.
+        private func run(on fake: FakeTerminal, term: String = "xterm-256color", _ body: (Terminal) throws -> Void) rethrows -> String {
+            let saved = setlocale(LC_ALL, nil).map { String(cString: $0) }
+            defer { if let saved { setlocale(LC_ALL, saved) } }
+            let terminal = Terminal(environment: [:], device: .other(fd: fake.terminalSide, term: term, locale: "C.UTF-8"))
+            defer { terminal.stop() }
+            try body(terminal)
+            terminal.stop()
+            return String(decoding: fake.output(), as: UTF8.self)
+        }
+
+        @Test("off (reset): set at start, reset at stop, after the query")
+        func setAndReset() throws {
+            let fake = try FakeTerminal(answer: ["\u{1B}[?2027;2$y\u{1B}[?62;22c"], keepsReading: true)
+            defer { fake.shutDown() }
+            let written = try run(on: fake) { terminal in
+                try terminal.start()
+                #expect(terminal.graphemeDrawing == .clusters)
+            }
+            let query = try #require(written.range(of: "\u{1B}[?2027$p"))
+            let set = try #require(written.range(of: "\u{1B}[?2027h"))
+            let reset = try #require(written.range(of: "\u{1B}[?2027l"))
+            #expect(query.upperBound <= set.lowerBound && set.upperBound <= reset.lowerBound)
+        }
+
+        @Test("already set: left as it was, neither set nor reset")
+        func alreadySet() throws {
+            let fake = try FakeTerminal(answer: ["\u{1B}[?2027;1$y\u{1B}[?62;22c"], keepsReading: true)
+            defer { fake.shutDown() }
+            let written = try run(on: fake) { terminal in
+                try terminal.start()
+                #expect(terminal.graphemeDrawing == .clusters)
+            }
+            #expect(!written.contains("\u{1B}[?2027h") && !written.contains("\u{1B}[?2027l"))
+        }
+
+        @Test("a start that fails after the probe resets what it set")
+        func failedStart() throws {
+            let fake = try FakeTerminal(answer: ["\u{1B}[?2027;2$y\u{1B}[?62;22c"], keepsReading: true)
+            defer { fake.shutDown() }
+            let written = run(on: fake, term: "no-such-terminal-type") { terminal in
+                #expect(throws: TerminalError.self) { try terminal.start() }
+            }
+            #expect(written.contains("\u{1B}[?2027h") && written.contains("\u{1B}[?2027l"))
+        }
+
+        @Test("legacy by configuration: nothing is asked, nothing is set")
+        func legacyAsksNothing() throws {
+            let fake = try FakeTerminal(answer: nil, keepsReading: true)
+            defer { fake.shutDown() }
+            let written = try run(on: fake) { terminal in
+                terminal.configuredGraphemes = .legacy
+                try terminal.start()
+                #expect(terminal.graphemeDrawing == .legacy && terminal.graphemeProbeAnswer == nil)
+            }
+            #expect(!written.contains("2027"))
+        }
+    }
+}
+
