@@ -140,6 +140,11 @@ static inline int wd_put_utf8(WINDOW *win, int y, int x, const char *utf8, attr_
  * module is built without; redeclaring the standard prototypes makes them visible. */
 extern int wcwidth(wchar_t);
 extern int pipe2(int pipefd[2], int flags);
+/* The pseudo-terminal calls, hidden the same way: tests build a fake terminal on a pty. */
+extern int posix_openpt(int flags);
+extern int grantpt(int fd);
+extern int unlockpt(int fd);
+extern char *ptsname(int fd);
 
 /** The columns a wide character takes per the C library (what ncurses uses), or -1. */
 static inline int wd_wcwidth(wchar_t wc) { return wcwidth(wc); }

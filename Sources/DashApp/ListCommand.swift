@@ -10,7 +10,7 @@ struct ListCommand: ParsableCommand {
         abstract: "List the available widgets, in gallery order."
     )
 
-    @Flag(help: "Print a JSON array of {kind, displayName, description, families, extension}.")
+    @Flag(help: "Print a JSON array of {kind, displayName, description, families, parameters, extension}.")
     var json = false
 
     @OptionGroup var extensions: ExtensionOptions
@@ -22,8 +22,53 @@ struct ListCommand: ParsableCommand {
         var families: [String]
         /// Interactive views the families do not allow (drawn as plain content); absent when none.
         var notes: [String]?
+        /// What a placement may set (`KIND@FAMILY:name=value`); absent when nothing.
+        var parameters: [Parameter]?
         /// The extension the widget comes from; absent for a built-in.
         var `extension`: String?
+    }
+
+    /// One configurable parameter, as `list --json` shows it (see docs/widgets.md).
+    struct Parameter: Encodable {
+        var name: String
+        var title: String
+        /// text, integer, number, boolean, date, choice or entity.
+        var type: String
+        var `default`: String?
+        var required: Bool
+        /// The values a choice accepts.
+        var choices: [Choice]?
+        /// The bounds of an integer or a number, when it has them.
+        var minimum: Double?
+        var maximum: Double?
+        /// The entity type whose ids an entity parameter takes (its values are looked up).
+        var entity: String?
+
+        struct Choice: Encodable {
+            var value: String
+            var title: String
+        }
+
+        init(_ p: WidgetParameter) {
+            (name, title, type, `default`, required) = (p.name, p.title, "text", p.defaultValue, p.isRequired)
+            switch p.kind {
+            case .text: type = "text"
+            case .integer(let range):
+                type = "integer"
+                (minimum, maximum) = (range.map { Double($0.lowerBound) }, range.map { Double($0.upperBound) })
+            case .number(let range):
+                type = "number"
+                (minimum, maximum) = (range?.lowerBound, range?.upperBound)
+            case .boolean: type = "boolean"
+            case .date: type = "date"
+            case .choice(let options):
+                type = "choice"
+                choices = options.map { Choice(value: $0.value, title: $0.title) }
+            case .entity(let typeName):
+                type = "entity"
+                entity = typeName
+            }
+        }
     }
 
     func run() throws {
@@ -51,7 +96,9 @@ struct ListCommand: ParsableCommand {
     static func items(_ catalog: WidgetCatalog) -> [Item] {
         catalog.widgets.map {
             Item(kind: $0.kind, displayName: $0.displayName, description: $0.description,
-                 families: $0.supportedFamilies.map(\.rawValue), notes: Self.notes($0), extension: catalog.extensionName(of: .widget, $0.kind))
+                 families: $0.supportedFamilies.map(\.rawValue), notes: Self.notes($0),
+                 parameters: $0.configurationParameters.isEmpty ? nil : $0.configurationParameters.map(Parameter.init),
+                 extension: catalog.extensionName(of: .widget, $0.kind))
         }
     }
 

@@ -99,9 +99,10 @@ struct RunCommand: AsyncParsableCommand {
             printError("\(error); fix or remove it (widgetdash passcode clear)")
             throw ExitStatus.dataError
         }
-        let presentation = PresentationOptions(
+        var presentation = PresentationOptions(
             library: look.library, theme: look.theme, scheme: look.scheme, passcode: passcode,
             autoLockAfter: autoLock.map { $0 * 60 }, lockScreen: DefaultLockScreen.placements)
+        presentation.stackMemory = setup.stateStore
         // The config file (pages, lock screen, theme, budget) is read by the shell, which
         // falls back to the defaults when it is broken and reloads it when it changes.
         var options = ShellOptions(widgets: known, configFile: ConfigCommand.file(config), defaultPages: [DefaultHomeScreen.placements.map(PagePlacement.widget)],
@@ -135,8 +136,13 @@ struct RunCommand: AsyncParsableCommand {
         options.services.activities = activities.backing
         let shell = DashboardShell(options)
         do {
+            // The terminal's grapheme mode is settled before the terminal starts, so it is read
+            // from the config here once (a change to it takes a restart); a broken config is
+            // the shell's to report.
+            let graphemes = FileManager.default.fileExists(atPath: configFile)
+                ? ConfigReader(widgets: known).read(ConfigCommand.file(config)).config.graphemes : nil
             _ = try await TerminalRunLoop.runOnOwnThread(host: ServicesBoundHost(shell, services: options.services),
-                                                               foregroundObserver: setup.screenTime)
+                                                               foregroundObserver: setup.screenTime, graphemes: graphemes)
         } catch {
             printError("\(error)")
             throw ExitCode.failure

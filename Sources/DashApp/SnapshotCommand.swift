@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashCore
+import DashSystem
 import DashTerminal
 import Foundation
 import WidgetDash
@@ -42,6 +43,8 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("rendering-mode"), help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "MODE"))
     var renderingMode: String?
+
+    @OptionGroup var store: StoreOptions
 
     @OptionGroup var extensions: ExtensionOptions
 
@@ -88,13 +91,29 @@ struct SnapshotCommand: AsyncParsableCommand {
         guard let description = known.first(where: { $0.kind == placement.kind }) else { throw ExitStatus.usage }
         let rendered: RenderedView
         do {
-            rendered = try await WidgetSnapshot.render(description, family: placement.family, parameters: placement.parameters,
-                                                       at: date, environment: env, locked: locked)
+            rendered = try await userState().bind {
+                try await WidgetSnapshot.render(description, family: placement.family, parameters: placement.parameters,
+                                                at: date, environment: env, locked: locked)
+            }
         } catch {
             printError("\(kind): the provider failed: \(error)")
             throw ExitCode.failure
         }
         let lines = color ? ANSI.lines(of: rendered.canvas) : rendered.canvas.lines
         print(lines.joined(separator: "\n"))
+    }
+
+    /// The services the dashboard hands its widgets, over the same user state: the shared
+    /// store (`widgetdash set`), widget state (to-dos, counters, timers) and screen time, so a
+    /// snapshot shows what the dashboard would.
+    private func userState() -> WidgetServices {
+        var services = WidgetServices.current
+        services.sharedStore = SharedStore.lazyBacking(LazySharedStore(location: store.location))
+        // Without a usable data directory the widgets show their empty states, as on a first run.
+        if let state = try? JSONFileStateStore(directory: JSONFileStateStore.dataDirectory()) {
+            services.sharedDefaults = state
+            services.screenTime = ScreenTimeRecorder(store: state).backing
+        }
+        return services
     }
 }

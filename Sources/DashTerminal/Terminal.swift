@@ -80,6 +80,17 @@ public final class Terminal {
     /// A reusable buffer for one cell's wide string: CCHARW_MAX (5) scalars plus the NUL.
     var wideBuffer = [wchar_t](repeating: 0, count: 6)
 
+    /// `[terminal] graphemes` from the config; the environment's `WIDGETDASH_GRAPHEMES` wins.
+    public var configuredGraphemes: GraphemeMode?
+    /// How clusters are drawn, decided at start.
+    package internal(set) var graphemeDrawing: GraphemeDrawing = .legacy
+    /// What the terminal answered about mode 2027 at start (nil: not asked).
+    package internal(set) var graphemeProbeAnswer: GraphemeProbe.Answer?
+    /// True when this terminal set mode 2027 and so resets it when it lets go.
+    var clusteringEnabled = false
+    /// The rows the last frame wrote to ncurses.
+    var rowsWritten: [Int] = []
+
     /// Creates a terminal on standard input and output that is not started yet.
     ///
     /// `environment` is consulted for `NO_COLOR` and `COLORTERM`; nil reads the process's.
@@ -98,7 +109,7 @@ public final class Terminal {
             self.environment = environment
         } else {
             var env: [String: String] = [:]
-            for name in ["NO_COLOR", "COLORTERM", "TERM"] {
+            for name in ["NO_COLOR", "COLORTERM", "TERM", GraphemeMode.environmentVariable] {
                 if let value = getenv(name) { env[name] = String(cString: value) }
             }
             self.environment = env
@@ -125,10 +136,15 @@ public final class Terminal {
         // Installed before newterm: ncurses only installs its own handlers for signals that are
         // still at SIG_DFL, and its SIGINT/SIGTERM handlers would exit behind our back.
         let relay = try SignalRelay(terminalFD: outputFD)
+        // Before ncurses reads input, so the answers are read here and never decoded as keys;
+        // after the relay, so a Ctrl-C during the probe is the loop's to handle, and a failure
+        // to install it cannot leave mode 2027 set.
+        chooseGraphemeDrawing()
         // Prefer the kernel's window size over stale LINES/COLUMNS variables.
         use_tioctl(true)
         guard let screen = openScreen() else {
             relay.uninstall()
+            resetClustering()
             if case .other(_, let term, _) = device { throw .startFailed(term: term) }
             throw .startFailed(term: environment["TERM"] ?? "")
         }
@@ -159,6 +175,7 @@ public final class Terminal {
         guard started else { return }
         started = false
         endwin()
+        resetClustering()
         if let screen { delscreen(screen) }
         screen = nil
         if let deviceStream { fclose(deviceStream) }
@@ -228,6 +245,7 @@ public final class Terminal {
     public func suspend() {
         guard started else { return }
         endwin()
+        resetClustering()
         signals?.stopProcess()
         resumeAfterContinue()
     }
@@ -238,6 +256,7 @@ public final class Terminal {
         // After endwin, the next doupdate restores program mode; re-assert what it may not.
         curs_set(0)
         enableMouse()
+        restoreClustering()
         needsClear = true
         needsFullRepaint = true
     }

@@ -29,6 +29,7 @@ extension Terminal {
         }
         wnoutrefresh(window)
         doupdate()
+        if graphemeDrawing == .clusters { writeWholeClusters(canvas) }
         previous = canvas
         needsFullRepaint = false
     }
@@ -41,7 +42,11 @@ extension Terminal {
         let old = full ? nil : previous
         if full { werase(window) }
         var recycled = false
+        rowsWritten.removeAll(keepingCapacity: true)
         for y in 0..<max(0, rows) {
+            // Rows ncurses may rewrite this frame: cluster mode writes their clusters again.
+            var wrote = false
+            defer { if wrote { rowsWritten.append(y) } }
             var x = 0
             while x < cols {
                 let cell = canvas[x, y]
@@ -49,7 +54,10 @@ extension Terminal {
                     // Only reached when the wide glyph's left half lies off screen or was
                     // skipped; a lone continuation shows as a blank.
                     if x == 0 || canvas[x - 1, y].width != 2 {
-                        if old?[x, y] != cell { recycled = put(.blank(cell.style), x: x, y: y, in: window, allowPairRecycling) || recycled }
+                        if old?[x, y] != cell {
+                            recycled = put(.blank(cell.style), x: x, y: y, in: window, allowPairRecycling) || recycled
+                            wrote = true
+                        }
                     }
                     x += 1
                     continue
@@ -65,6 +73,7 @@ extension Terminal {
                 } else {
                     recycled = put(cell, x: x, y: y, in: window, allowPairRecycling) || recycled
                 }
+                wrote = true
                 x += span
             }
         }
@@ -79,67 +88,62 @@ extension Terminal {
                               allowRecycling: allowPairRecycling, recycled: &recycled)
         let attrs = attributes(style.attributes)
 
-        // What ncurses (through the C library's wcwidth) thinks the glyph's width is decides
-        // where it moves its cursor; when that disagrees with the canvas we adjust, so ncurses'
-        // idea of the screen stays aligned with ours.
-        var count = 0
-        var glyphWidth: Int32 = 1
-        for scalar in cell.text.unicodeScalars {
-            if count == 5 { break }  // CCHARW_MAX: a base plus four combining marks.
-            let wc = wchar_t(bitPattern: scalar.value)
-            if count == 0 {
-                glyphWidth = wd_wcwidth(wc)
-                if glyphWidth < 0 || (!utf8Locale && scalar.value > 0x7F) {
-                    // Unprintable here (a control, or any non-ASCII in a non-UTF-8 locale).
-                    wideBuffer[0] = wchar_t(UInt8(ascii: "?"))
-                    count = 1
-                    glyphWidth = 1
-                    break
-                }
-                if glyphWidth == 0 {
-                    // A stray combining mark cannot start a cell.
-                    wideBuffer[0] = wchar_t(UInt8(ascii: " "))
-                    count = 1
-                    glyphWidth = 1
-                    break
-                }
-            } else if wd_wcwidth(wc) != 0 {
-                // A cell of ncurses holds one spacing character and its combining marks, so an
-                // emoji ZWJ sequence shows its first emoji; the rest would be dropped by ncurses.
+        let cy = Int32(y), cx = Int32(x)
+        let cellWidth: Int32 = cell.width == 2 ? 2 : 1
+        let text = cell.text
+        var utf8 = text.utf8.makeIterator()
+        if let byte = utf8.next(), byte >= 0x20, byte < 0x7F, utf8.next() == nil {
+            // Printable ASCII (nearly every cell): one character, one column.
+            wideBuffer[0] = wchar_t(byte)
+            wideBuffer[1] = 0
+            write(window, cy, cx, attrs, pair)
+            return recycled
+        }
+        // What ncurses (through the C library's wcwidth) thinks each character's width is
+        // decides where it moves its cursor, so the cell is written in the form that takes
+        // exactly the canvas's columns there (see GraphemeForm); in cluster mode the whole
+        // cluster is written over it after the update (see writeWholeClusters).
+        let form: [UInt32] = utf8Locale ? GraphemeForm.legacy(of: text, cellWidth: Int(cellWidth), scalarWidth: Self.scalarWidth)
+                                        : [UInt32(UInt8(ascii: "?"))]
+        var column: Int32 = 0
+        var i = 0
+        while i < form.count {
+            let w = Self.scalarWidth(form[i])
+            var end = i + 1
+            while end < form.count, Self.scalarWidth(form[end]) == 0 { end += 1 }
+            if w <= 0 || column + w > cellWidth {
+                // Unprintable here, or wider than the canvas counted: a placeholder, never a
+                // glyph that pushes the rest of the row.
+                wideBuffer[0] = wchar_t(UInt8(ascii: "?"))
+                wideBuffer[1] = 0
+                write(window, cy, cx, attrs, pair)
+                column = 1
                 break
             }
-            wideBuffer[count] = wc
-            count += 1
+            for k in i..<end { wideBuffer[k - i] = wchar_t(bitPattern: form[k]) }
+            wideBuffer[end - i] = 0
+            write(window, cy, cx + column, attrs, pair)
+            column += w
+            i = end
         }
-        // A joiner left with nothing to join would attach, in some terminals (tmux 3.3), to
-        // whatever character is written next.
-        while count > 1 && wideBuffer[count - 1] == 0x200D { count -= 1 }
-        if count == 0 {
-            wideBuffer[0] = wchar_t(UInt8(ascii: " "))
-            count = 1
-            glyphWidth = 1
-        }
-        if cell.width != 2 && glyphWidth == 2 {
-            // The canvas gave it one column but it needs two: show a placeholder instead of
-            // letting it push the rest of the row.
-            wideBuffer[0] = wchar_t(UInt8(ascii: "?"))
-            count = 1
-            glyphWidth = 1
-        }
-        wideBuffer[count] = 0
-        let cy = Int32(y), cx = Int32(x)
-        wideBuffer.withUnsafeBufferPointer { buffer in
-            // ERR at the bottom-right corner is expected and harmless (see shim.h).
-            _ = wd_put_wide(window, cy, cx, buffer.baseAddress, attrs, pair)
-        }
-        if cell.width == 2 && glyphWidth == 1 {
-            // The canvas reserved two columns but ncurses will advance one: fill the second.
+        while column < cellWidth {
+            // The canvas reserved more columns than the form takes: blank the rest.
             wideBuffer[0] = wchar_t(UInt8(ascii: " "))
             wideBuffer[1] = 0
-            wideBuffer.withUnsafeBufferPointer { buffer in
-                _ = wd_put_wide(window, cy, cx + 1, buffer.baseAddress, attrs, pair)
-            }
+            write(window, cy, cx + column, attrs, pair)
+            column += 1
         }
         return recycled
     }
+
+    /// Writes the wide string in ``wideBuffer`` as one ncurses cell at (x, y).
+    private func write(_ window: UnsafeMutablePointer<WINDOW>, _ y: Int32, _ x: Int32, _ attrs: attr_t, _ pair: Int32) {
+        wideBuffer.withUnsafeBufferPointer { buffer in
+            // ERR at the bottom-right corner is expected and harmless (see shim.h).
+            _ = wd_put_wide(window, y, x, buffer.baseAddress, attrs, pair)
+        }
+    }
+
+    /// A character's width as ncurses counts it: the C library's `wcwidth` in the current locale.
+    static func scalarWidth(_ value: UInt32) -> Int32 { wd_wcwidth(wchar_t(bitPattern: value)) }
 }

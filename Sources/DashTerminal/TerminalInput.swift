@@ -15,7 +15,8 @@ extension Terminal {
     /// Reads and decodes everything pending on input, without blocking.
     ///
     /// Consecutive printable scalars are joined into grapheme clusters first, so a base letter
-    /// and its combining mark arrive as one `.character`. A size change seen here (KEY_RESIZE)
+    /// and its combining mark arrive as one `.character`. A terminal's late answer to the start
+    /// probe is dropped (see ``LateAnswerFilter``). A size change seen here (KEY_RESIZE)
     /// becomes a `.resize` event only if the size differs from the last one reported.
     public func readEvents(limit: Int = 4096) -> [InputEvent] {
         guard started, let window = wd_stdscr() else { return [] }
@@ -28,14 +29,11 @@ extension Terminal {
         }
         // Bounded, so a flood of pasted input cannot starve signals and deadlines; whatever is
         // left keeps stdin readable and is read on the next turn of the loop.
-        for _ in 0..<limit {
-            var wch: wint_t = 0
-            let result = wget_wch(window, &wch)
-            if result == wd_err() { break }
-            let decoded = KeyMapping.decode(code: UInt32(wch), isKeyCode: result == wd_key_code_yes())
+        func handle(_ code: UInt32, isKeyCode: Bool) {
+            let decoded = KeyMapping.decode(code: code, isKeyCode: isKeyCode)
             if case .scalar(let scalar) = decoded {
                 text.append(scalar)
-                continue
+                return
             }
             flushText()
             switch decoded {
@@ -54,6 +52,19 @@ extension Terminal {
                 break
             }
         }
+        var lateAnswers = LateAnswerFilter()
+        for _ in 0..<limit {
+            var wch: wint_t = 0
+            let result = wget_wch(window, &wch)
+            if result == wd_err() { break }
+            if result == wd_key_code_yes() {
+                for code in lateAnswers.flush() { handle(code, isKeyCode: false) }
+                handle(UInt32(wch), isKeyCode: true)
+            } else {
+                for code in lateAnswers.feed(UInt32(wch)) { handle(code, isKeyCode: false) }
+            }
+        }
+        for code in lateAnswers.flush() { handle(code, isKeyCode: false) }
         flushText()
         return events
     }

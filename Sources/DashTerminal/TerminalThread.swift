@@ -12,13 +12,16 @@ extension TerminalRunLoop {
     /// for real.
     ///
     /// The host is `sending`: the caller gives it up, and the loop's thread is its only user.
-    public static func runOnOwnThread(host: sending any InteractiveHost, foregroundObserver: (any ForegroundObserver)? = nil) async throws -> TerminalExit {
+    public static func runOnOwnThread(host: sending any InteractiveHost, foregroundObserver: (any ForegroundObserver)? = nil,
+                                      graphemes: GraphemeMode? = nil) async throws -> TerminalExit {
         // The host crosses to the new thread once, through a lock that the thread empties.
         let handoff = Mutex<(any InteractiveHost)?>(host)
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 guard let host = handoff.withLock({ $0.take() }) else { preconditionFailure("a thread runs its block once") }
-                let loop = TerminalRunLoop()
+                let terminal = Terminal()
+                terminal.configuredGraphemes = graphemes
+                let loop = TerminalRunLoop(terminal: terminal)
                 loop.foregroundObserver = foregroundObserver
                 do { continuation.resume(returning: try loop.run(host: host)) } catch {
                     continuation.resume(throwing: error)

@@ -221,3 +221,28 @@ struct ConfigEditorTests {
         #expect(throws: ConfigEditor.EditError.self) { try ConfigEditor.adding(small, toPage: 0, in: "[[page]\n") }
     }
 }
+
+@Suite("Config file: [terminal]")
+struct TerminalSectionTests {
+    let reader = ConfigReader(widgets: BuiltinWidgets().widgetDescriptions)
+
+    @Test func graphemesTakesAutoClustersOrLegacy() {
+        #expect(reader.parse("", file: "c.toml").config.graphemes == nil)
+        for mode in GraphemeMode.allCases {
+            let load = reader.parse("[terminal]\ngraphemes = \"\(mode.rawValue)\"\n", file: "c.toml")
+            #expect(load.problems.isEmpty)
+            #expect(load.config.graphemes == mode)
+        }
+        let bad = reader.parse("theme = \"dark\"\n[terminal]\ngraphemes = \"always\"\n", file: "c.toml")
+        #expect(bad.problems.map(\.description) == ["c.toml:3: expected one of \"auto\", \"clusters\", \"legacy\" for \"graphemes\", found \"always\""])
+        #expect(bad.config.graphemes == nil)
+    }
+
+    @Test func theEnvironmentWinsOverTheConfig() {
+        #expect(GraphemeMode.resolve(environment: [:], config: nil) == .auto)
+        #expect(GraphemeMode.resolve(environment: [:], config: .legacy) == .legacy)
+        #expect(GraphemeMode.resolve(environment: ["WIDGETDASH_GRAPHEMES": "Clusters"], config: .legacy) == .clusters)
+        // An unknown value is ignored, not fatal: the config (or auto) decides.
+        #expect(GraphemeMode.resolve(environment: ["WIDGETDASH_GRAPHEMES": "yes"], config: .legacy) == .legacy)
+    }
+}

@@ -36,10 +36,13 @@ private func widget(_ kind: String, start: Date, relevantAt: TimeInterval?, dura
 struct SmartStackTests {
     let t0 = SampleData.date
 
-    func stackDashboard(_ clock: ManualClock) async -> Dashboard {
-        let widgets = [widget("a", start: t0, relevantAt: nil), widget("b", start: t0, relevantAt: 600), widget("c", start: t0, relevantAt: nil)]
-        let placements = ["a", "b", "c"].map { WidgetPlacement(kind: $0, family: .systemSmall) }
-        let d = Dashboard(widgets: widgets, placements: placements, clock: clock, pageSizes: [1], stackSizes: [3])
+    func stackDashboard(_ clock: ManualClock, memory: (any WidgetStateStore)? = nil, kinds: [String] = ["a", "b", "c"]) async -> Dashboard {
+        let widgets = [widget("a", start: t0, relevantAt: nil), widget("b", start: t0, relevantAt: 600), widget("c", start: t0, relevantAt: nil),
+                       widget("d", start: t0, relevantAt: nil)]
+        let placements = kinds.map { WidgetPlacement(kind: $0, family: .systemSmall) }
+        var presentation = PresentationOptions()
+        presentation.stackMemory = memory
+        let d = Dashboard(widgets: widgets, placements: placements, clock: clock, presentation: presentation, pageSizes: [1], stackSizes: [kinds.count])
         _ = d.handle(.resize(CellSize(width: 80, height: 24)))
         await d.settle()
         return d
@@ -69,6 +72,26 @@ struct SmartStackTests {
         let screen = d.render(size: CellSize(width: 80, height: 24)).lines.joined(separator: "\n")
         // Three members, the first shown: dots in the bottom border.
         #expect(screen.contains("●○○"))
+    }
+
+    @Test func theChoiceByHandOutlivesARestart() async {
+        let memory = InMemoryWidgetStateStore()
+        let first = await stackDashboard(ManualClock(t0), memory: memory)
+        _ = first.handle(.key(.character(">")))
+        _ = first.handle(.key(.character(">")))
+        #expect(first.shownMember(ofSlot: 0)?.description.kind == "c")
+        // A new dashboard over the same state (the next run) shows the member chosen last.
+        let second = await stackDashboard(ManualClock(t0), memory: memory)
+        #expect(second.shownMember(ofSlot: 0)?.description.kind == "c")
+        // Relevance still picks over the choice, as it did before the restart.
+        let clock = ManualClock(t0)
+        let third = await stackDashboard(clock, memory: memory)
+        clock.advance(by: 600)
+        third.advance()
+        #expect(third.shownMember(ofSlot: 0)?.description.kind == "b")
+        // A stack the config changed starts from its first member; without memory, nothing is kept.
+        #expect(await stackDashboard(ManualClock(t0), memory: memory, kinds: ["a", "b", "d"]).shownMember(ofSlot: 0)?.description.kind == "a")
+        #expect(await stackDashboard(ManualClock(t0)).shownMember(ofSlot: 0)?.description.kind == "a")
     }
 
     @Test func rotatesByHandAndTheChoiceHoldsUntilRelevanceChanges() async {

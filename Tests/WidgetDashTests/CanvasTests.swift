@@ -164,4 +164,18 @@ struct CanvasTests {
         #expect(canvas.lines == ["ab  "])
         #expect(used == 2)
     }
+
+    @Test("a cell holds every class of grapheme cluster whole, eight-byte flags and skin tones included")
+    func clustersRoundTrip() {
+        let clusters = ["a", "漢", "e\u{301}", "👨‍👩‍👧‍👦", "👩‍💻", "🧑🏽‍🚀", "🇯🇵", "🇺🇦", "👍🏽", "👋🏿", "❤️", "✈︎", "1️⃣",
+                        "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "a\u{308}\u{323}\u{301}\u{302}", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}"]
+        for text in clusters {
+            #expect(Cell(text: text).text == text, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        var canvas = Canvas(width: 40, height: 1)
+        let row = clusters.joined()
+        canvas.write(row, x: 0, y: 0, style: .plain)
+        #expect(canvas.line(0).hasPrefix(row))
+    }
 }
+

@@ -36,8 +36,12 @@ public struct ConfigReader {
         "scheduler": ["budget", "jitter"],
         "lock": ["auto_lock", "screen"],
         "activities": ["max"],
+        "terminal": ["graphemes"],
     ]
     static let pageKeys = ["widgets", "name"]
+    /// The tables a config may hold, as messages list them: `[scheduler], …, [[page]] or [[widget]]`.
+    static let tableList = (["scheduler", "lock", "activities"] + tables.keys.filter { !["scheduler", "lock", "activities"].contains($0) }.sorted())
+        .map { "[\($0)]" }.joined(separator: ", ") + ", [[page]] or [[widget]]"
 
     /// Reads config text; `file` names it in messages.
     public func parse(_ text: String, file: String) -> ConfigLoad {
@@ -62,7 +66,7 @@ public struct ConfigReader {
             let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
             if parts.count == 1 {
                 if !Self.topKeys.contains(path) {
-                    problem(line, "unknown key \"\(path)\" (expected one of: \(Self.topKeys.joined(separator: ", ")), or a table [scheduler], [lock], [activities], [[page]], [[widget]])")
+                    problem(line, "unknown key \"\(path)\" (expected one of: \(Self.topKeys.joined(separator: ", ")), or a table \(Self.tableList))")
                 }
                 continue
             }
@@ -75,7 +79,7 @@ public struct ConfigReader {
                 if !keys.contains(key) { problem(line, "unknown key \"\(key)\" in [\(table)] (expected: \(keys.joined(separator: ", ")))" + Self.topKeyHint(key)) }
             } else if !reportedTables.contains(table) {
                 reportedTables.insert(table)
-                problem(doc.tables[table] ?? line, "unknown table [\(table)] (expected [scheduler], [lock], [activities], [[page]] or [[widget]])")
+                problem(doc.tables[table] ?? line, "unknown table [\(table)] (expected \(Self.tableList))")
             }
         }
         for (table, line) in doc.tables.sorted(by: { $0.value < $1.value }) where table.hasPrefix("page[") {
@@ -84,7 +88,7 @@ public struct ConfigReader {
         }
         for (table, line) in doc.tables.sorted(by: { $0.value < $1.value })
         where Self.tables[table] == nil && !reportedTables.contains(table) && !table.contains(".") {
-            problem(line, "unknown table [\(table)] (expected [scheduler], [lock], [activities], [[page]] or [[widget]])")
+            problem(line, "unknown table [\(table)] (expected \(Self.tableList))")
         }
         for (name, lines) in doc.arrayTables where name != "page" && name != "widget" {
             problem(lines[0], "unknown array of tables [[\(name)]] (expected [[page]] or [[widget]])")
@@ -139,6 +143,9 @@ public struct ConfigReader {
                 problem(entry, "\(maxExpected), found \(Self.show(entry.value))")
             }
         }
+        let graphemes = Self.graphemeMode(doc.entries["terminal.graphemes"])
+        config.graphemes = graphemes.mode
+        if let message = graphemes.problem, let entry = doc.entries["terminal.graphemes"] { problem(entry, message) }
         let autoLockExpected = "expected a duration above 0 and up to 1d for \"auto_lock\" such as \"10m\" or \"1h\""
         if let entry = scalar("lock.auto_lock", expected: autoLockExpected) {
             switch Self.duration(entry.value) {

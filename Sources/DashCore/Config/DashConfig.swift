@@ -69,6 +69,8 @@ public struct DashConfig {
     public var jitter: TimeInterval?
     /// How many Live Activities may run at once (`[activities] max`).
     public var maximumActivities: Int?
+    /// How grapheme clusters are drawn (`[terminal] graphemes`); nil: auto.
+    public var graphemes: GraphemeMode?
     /// Extension executables to load (`extensions = ["PATH", …]`), in file order, as written.
     public var extensions: [ExtensionEntry] = []
     /// Widgets the config itself defines (`[[widget]]` tables, made by placement resolvers),

@@ -36,6 +36,8 @@ public final class Dashboard: InteractiveHost {
     /// What widget code reaches through WidgetKit's entry points, bound around every provider
     /// call and intent (tasks started here are detached, so they do not inherit a binding).
     public let services: WidgetServices
+    /// Where Smart Stack choices outlive the process (see SmartStack.swift); nil: they do not.
+    let stackMemory: (any WidgetStateStore)?
     /// What scripts changed in the shared store (see DashboardStore.swift); a shell gives every
     /// dashboard it builds its own queue, so one rebuilt after a config change hears the same
     /// listener.
@@ -70,6 +72,7 @@ public final class Dashboard: InteractiveHost {
     public init(widgets: [WidgetDescription], placements: [WidgetPlacement], clock: any DashClock, environment: EnvironmentValues = EnvironmentValues(), settings: SchedulerSettings = SchedulerSettings(), presentation options: PresentationOptions = PresentationOptions(), pageSizes: [Int]? = nil, stackSizes: [Int]? = nil,
                 services: WidgetServices = .current) {
         self.services = services
+        self.stackMemory = options.stackMemory
         self.pageSizes = pageSizes
         self.clock = clock
         self.environment = environment
@@ -86,6 +89,7 @@ public final class Dashboard: InteractiveHost {
             perform(scheduler.add(instance, at: now, settings: Self.instanceSettings(for: placement, of: description)))
         }
         slots = Self.makeSlots(homeIDs: instances.map(\.id), placementCount: placements.count, sizes: stackSizes)
+        restoreStackChoices()
         setUpPresentation(widgets: widgets)
         updateStacks(at: now)
         center.setShown(instances.map { WidgetCenter.WidgetInfo(kind: $0.description.kind, family: $0.family) })

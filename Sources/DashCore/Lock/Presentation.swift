@@ -15,6 +15,9 @@ public struct PresentationOptions {
     public var autoLockAfter: TimeInterval?
     /// The accessory widgets the lock screen shows (inline above the clock, the rest below).
     public var lockScreen: [WidgetPlacement]
+    /// Where each Smart Stack's member chosen by hand is kept across restarts (the state
+    /// file, beside widget state); nil: choices last as long as the dashboard.
+    public var stackMemory: (any WidgetStateStore)?
 
     /// The built-in themes, starting dark, with no passcode, no auto-lock and no lock-screen
     /// widgets (public, unlike the init that names themes, which are host-only).

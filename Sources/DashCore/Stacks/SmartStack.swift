@@ -52,6 +52,13 @@ public struct SmartStack: Equatable, Sendable {
         return next != shown
     }
 
+    /// Takes `member` as the person's choice, as a rotation in an earlier run left it.
+    mutating func restore(chosen member: Int) {
+        guard members.indices.contains(member) else { return }
+        chosen = member
+        shown = member
+    }
+
     /// Shows the member `offset` places from the one on screen, as the person's choice.
     mutating func rotate(by offset: Int, scores: [Float?]) {
         guard !members.isEmpty else { return }
@@ -124,8 +131,29 @@ extension Dashboard {
         guard let s = target, slots[s].isStack else { return false }
         let before = slotInstance(s).id
         slots[s].rotate(by: offset, scores: scores(slots[s], at: clock.now()))
+        let (key, chosen) = (stackKey(slots[s]), slots[s].chosen)
+        stackMemory?.modify(Self.stackSuite) { $0[key] = .int(chosen) }
         stackChanged(s, from: before)
         return true
+    }
+
+    /// The state-file suite that keeps each stack's choice by hand.
+    static let stackSuite = "widgetdash.stacks"
+
+    /// A stack's name in ``stackSuite``: its members' placements, so a stack the config
+    /// changed starts afresh instead of showing a member picked from another list.
+    func stackKey(_ stack: SmartStack) -> String {
+        stack.members.map { placements[instances[$0].id].description }.joined(separator: " | ")
+    }
+
+    /// Shows each stack's member chosen by hand in an earlier run; relevance still picks over
+    /// it as in that run (see ``SmartStack/update(scores:)``).
+    func restoreStackChoices() {
+        guard let memory = stackMemory else { return }
+        let saved = memory.values(in: Self.stackSuite)
+        for s in slots.indices where slots[s].isStack {
+            if case .int(let chosen)? = saved[stackKey(slots[s])] { slots[s].restore(chosen: chosen) }
+        }
     }
 
     /// The member shown in slot `slot` (tests and tools).

@@ -35,14 +35,20 @@ public struct Cell: Hashable, Sendable {
 
     /// True for the right half of a wide glyph.
     public var isContinuation: Bool { width == 0 }
+
+    /// True for one ASCII character or none: nothing a terminal could cluster (the drawing's
+    /// fast path, without making a string).
+    package var isASCII: Bool { glyph.raw < 0x80 }
 }
 
 /// A grapheme cluster in eight bytes: its UTF-8 inline when it fits (almost every grapheme,
-/// flags included), else the index of an interned string.
+/// flags and skin tones included), else the index of an interned string.
 ///
 /// Inline bytes never contain 0 (NUL is a control character and never reaches a cell), so the
-/// unused bytes are zero. Interned entries set the top bit; the table only grows, and only
-/// with distinct long clusters (ZWJ emoji sequences), so it stays small.
+/// unused bytes are zero. Interned entries set the top byte to 0xFF, a byte UTF-8 never uses
+/// (the top *bit* alone would not do: the last byte of an eight-byte cluster, such as a flag,
+/// is a continuation byte with that bit set). The table only grows, and only with distinct
+/// long clusters (ZWJ emoji sequences), so it stays small.
 struct GraphemeStorage: Hashable, Sendable {
     let raw: UInt64
 
@@ -51,7 +57,7 @@ struct GraphemeStorage: Hashable, Sendable {
 
     /// A printable ASCII character (0x20–0x7E), stored as its byte.
     init(ascii byte: UInt8) { self.init(raw: UInt64(byte)) }
-    private static let internedFlag: UInt64 = 1 << 63
+    private static let internedTag: UInt64 = 0xFF << 56
 
     private init(raw: UInt64) { self.raw = raw }
 
@@ -68,7 +74,7 @@ struct GraphemeStorage: Hashable, Sendable {
         if let packed {
             self.init(raw: packed)
         } else {
-            self.init(raw: Self.internedFlag | UInt64(GraphemeTable.shared.intern(string)))
+            self.init(raw: Self.internedTag | UInt64(GraphemeTable.shared.intern(string)))
         }
     }
 
@@ -83,7 +89,7 @@ struct GraphemeStorage: Hashable, Sendable {
     /// Inline storage holds the UTF-8 bytes from the lowest byte up: C0 controls and DEL are
     /// one byte, C1 controls (U+0080–U+009F) are 0xC2 followed by 0x80–0x9F.
     var startsWithControl: Bool {
-        if raw & Self.internedFlag != 0 {
+        if isInterned {
             guard let scalar = string.unicodeScalars.first else { return false }
             return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
         }
@@ -92,8 +98,10 @@ struct GraphemeStorage: Hashable, Sendable {
         return first == 0xC2 && (0x80...0x9F).contains((raw >> 8) & 0xFF)
     }
 
+    private var isInterned: Bool { raw & Self.internedTag == Self.internedTag }
+
     var string: String {
-        if raw & Self.internedFlag != 0 { return GraphemeTable.shared.string(Int(raw & ~Self.internedFlag)) }
+        if isInterned { return GraphemeTable.shared.string(Int(raw & ~Self.internedTag)) }
         if raw < 0x80 { return raw == 0 ? "" : String(UnicodeScalar(UInt8(raw))) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8)
