@@ -100,7 +100,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitStatus.dataError
         }
         let presentation = PresentationOptions(
-            library: look.library, theme: look.theme, scheme: look.scheme, passcode: passcode,
+            library: look.library, theme: look.theme, scheme: look.scheme, passcode: passcode, passcodeVerifier: passcodeStore,
             autoLockAfter: autoLock.map { $0 * 60 }, lockScreen: DefaultLockScreen.placements)
         // The config file (pages, lock screen, theme, budget) is read by the shell, which
         // falls back to the defaults when it is broken and reloads it when it changes.
