@@ -65,6 +65,9 @@ import WidgetDash
     /// Only crypt(5)'s alphabet reaches libcrypt; anything else in the file is an error.
     @Test func cryptLinesAreChecked() {
         #expect(PasscodeHash(encoded: "$y$j9T$abc$def") == .crypt("$y$j9T$abc$def"))
+        // Another crypt(5) method (SHA-512 crypt, as /etc/shadow may hold) verifies and is upgraded.
+        #expect(PasscodeHash(encoded: "$6$salt$hash")?.isOutdated == true)
+        #expect(PasscodeHash(encoded: "$y$j9T$abc$def")?.isOutdated == false)
         for bad in ["$y$j9T$a\u{1B}c$def", "$y$", "$" + String(repeating: "a", count: 300), "$y$j9T$a c$def"] {
             #expect(PasscodeHash(encoded: bad) == nil, "\(bad)")
         }

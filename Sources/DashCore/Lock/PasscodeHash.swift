@@ -45,10 +45,13 @@ public enum PasscodeHash: Hashable, Sendable {
         }
     }
 
-    /// Whether unlocking with this hash should store the passcode again in the current scheme.
+    /// Whether unlocking with this hash should store the passcode again in the current scheme
+    /// (PBKDF2, or a crypt(5) method other than yescrypt put in the file by hand).
     public var isOutdated: Bool {
-        if case .pbkdf2 = self { return true }
-        return false
+        switch self {
+        case .crypt(let text): !text.hasPrefix("$y$")
+        case .pbkdf2: true
+        }
     }
 }
 

@@ -66,15 +66,11 @@ package enum DecodingErrorText {
         return at.isEmpty ? message : "\(at): \(message)"
     }
 
-    /// ", found …" from the debug description when it says what was found.
+    /// ", found …" when ``JSONValueDecoder`` said what it found (Foundation's own wording,
+    /// "Expected to decode Int but found a string instead.", is left out: the path and the
+    /// expectation say enough).
     private static func found(_ context: DecodingError.Context) -> String {
-        let text = context.debugDescription
-        if text.hasPrefix("found ") { return ", " + text }
-        // Foundation's wording: "Expected to decode Int but found a string instead."
-        if let range = text.range(of: "but found ") {
-            return ", found " + text[range.upperBound...].replacingOccurrences(of: " instead.", with: "")
-        }
-        return ""
+        context.debugDescription.hasPrefix("found ") ? ", " + context.debugDescription : ""
     }
 
     private static func name(of type: Any.Type) -> String {
