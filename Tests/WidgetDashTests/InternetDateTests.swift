@@ -64,4 +64,15 @@ import Testing
         let timeline = try SharedTimeline.parse(#"{"entries": [{"date": "\#(long)", "value": 1}]}"#)
         #expect(timeline.entries.first.map { abs($0.date.timeIntervalSince(Self.base) - 1) < 1e-6 } == true)
     }
+
+    /// `todo add --due` tries a date parameter's local form first; Calendar clamped a year of
+    /// Int.max to 0001-01-01 and the item was taken.
+    @Test func aDateParameterRefusesYearsPastNineThousand() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        #expect(WidgetParameter.date(from: "2026-11-22T09:00", timeZone: utc) == Self.base)
+        #expect(WidgetParameter.date(from: "9999-12-31", timeZone: utc) != nil)
+        for text in ["9223372036854775807-01-01", "99999999999999-01-01", "10000-01-01", "0-01-01"] {
+            #expect(WidgetParameter.date(from: text, timeZone: utc) == nil, "\(text)")
+        }
+    }
 }
