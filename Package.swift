@@ -43,6 +43,8 @@ let package = Package(
         // installed behind WidgetDash's ImageDecoding service by DashImages.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        // The passcode's hash: crypt(5)'s yescrypt from libxcrypt (see docs/DECISIONS.md).
+        .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .target(
             name: "CImageCodec",
             dependencies: ["CLibPNG", "CLibJPEG"],
@@ -62,7 +64,7 @@ let package = Package(
         .target(
             name: "DashSystem",
             dependencies: [
-                "DashCore", "WidgetDash",
+                "DashCore", "WidgetDash", "CCrypt",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

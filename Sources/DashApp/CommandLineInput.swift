@@ -24,7 +24,7 @@ enum CommandLineInput {
     static func moment(_ text: String?, option: String, expected: String) throws -> Date {
         guard let text else { return Date() }
         guard let date = SharedTimeline.parseISO8601(text) else {
-            printError("\(option) \(text): expected \(expected)")
+            printError("\(option) \(TextSanitizer.sanitize(text, keepNewlines: false)): expected \(expected)")
             throw ExitStatus.usage
         }
         return date

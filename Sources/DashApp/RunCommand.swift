@@ -100,7 +100,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitStatus.dataError
         }
         var presentation = PresentationOptions(
-            library: look.library, theme: look.theme, scheme: look.scheme, passcode: passcode,
+            library: look.library, theme: look.theme, scheme: look.scheme, passcode: passcode, passcodeVerifier: passcodeStore,
             autoLockAfter: autoLock.map { $0 * 60 }, lockScreen: DefaultLockScreen.placements)
         presentation.stackMemory = setup.stateStore
         // The config file (pages, lock screen, theme, budget) is read by the shell, which

@@ -110,10 +110,12 @@ final class SignalRelay {
 
         // A blocked signal mask is inherited across exec: a parent that blocks signals (some
         // test runners and process spawners do) would leave us deaf to resize and SIGTERM.
-        // Unblock ours on this thread, which is the one that polls.
+        // Unblock ours on this thread, which is the one that polls. SIGTTOU and SIGTTIN too:
+        // continued in the background, this thread's mode change must stop the process (their
+        // default action) until `fg`, not take the terminal from the shell behind its back.
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        for signo in Self.relayed + Self.fatal { sigaddset(&unblock, signo) }
+        for signo in Self.relayed + Self.fatal + [SIGTTOU, SIGTTIN] { sigaddset(&unblock, signo) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 

@@ -250,15 +250,21 @@ public final class Terminal {
         resumeAfterContinue()
     }
 
-    /// Called after SIGCONT: the screen may show anything now, so clear and repaint all of it.
+    /// Called after SIGCONT: whatever stopped the process (Ctrl-Z, `kill -TSTP`, SIGSTOP, a
+    /// shell's job control), the terminal may now be in the shell's line mode and show anything,
+    /// so put curses' program mode back and repaint all of it.
+    ///
+    /// Continued in the background (`kill -CONT`, `bg`), setting the modes makes the kernel stop
+    /// us with SIGTTOU (the loop's thread lets it through; see ``SignalRelay``) until the shell's
+    /// `fg` continues us as the foreground job, and the modes are set then.
     public func resumeAfterContinue() {
         guard started else { return }
-        // After endwin, the next doupdate restores program mode; re-assert what it may not.
+        // Not only after our own endwin: a shell's `fg` leaves its own modes on the terminal.
+        reset_prog_mode()
         curs_set(0)
         enableMouse()
         restoreClustering()
         needsClear = true
         needsFullRepaint = true
     }
-
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// The passcode's hash, against published test vectors.
 @Suite struct PasscodeHashTests {
-    static func hex(_ bytes: [UInt8]) -> String { PasscodeHash.hex(bytes) }
+    static func hex(_ bytes: [UInt8]) -> String { PBKDF2Hash.hex(bytes) }
 
     @Test func sha256Vectors() {
         #expect(Self.hex(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

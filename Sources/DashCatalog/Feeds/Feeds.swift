@@ -99,7 +99,7 @@ enum Feeds {
     /// A date field: ISO-8601 with a zone, or seconds since 1970.
     static func date(_ value: JSONValue?, field: String) throws(FeedError) -> Date {
         switch value {
-        case .number(let seconds)? where seconds.isFinite: return Date(timeIntervalSince1970: seconds)
+        case .number(let seconds)? where InternetDate.isInRange(secondsSince1970: seconds): return Date(timeIntervalSince1970: seconds)
         case .string(let text)?:
             if let date = SharedTimeline.parseISO8601(text) { return date }
             throw FeedError("\(field): expected an ISO-8601 date with a zone (2026-11-22T09:00:00Z), found \"\(TextSanitizer.sanitize(text, keepNewlines: false))\"")

@@ -7,7 +7,7 @@ import WidgetDash
 /// Without a passcode `l` simply toggles. With one, `l` on the lock screen opens a masked
 /// prompt; each wrong passcode makes the next attempt wait longer (1, 2, 4 … 60 seconds).
 ///
-/// Checking a passcode is slow on purpose (PBKDF2), so Enter does not check it here: it hands
+/// Checking a passcode is slow on purpose (yescrypt), so Enter does not check it here: it hands
 /// the typed passcode out as ``Outcome/check(_:attempt:)`` for the host to verify off the run
 /// loop, and ``finishCheck(attempt:matches:at:)`` takes the answer.
 public final class LockController {

@@ -11,6 +11,8 @@ public struct PresentationOptions {
     public var scheme: ColorScheme
     /// The passcode unlocking asks for; nil: `l` simply toggles.
     public var passcode: PasscodeHash?
+    /// Checks typed passcodes and upgrades outdated hashes (off the run loop).
+    public var passcodeVerifier: any PasscodeVerifier = PBKDF2PasscodeVerifier()
     /// Lock after this many seconds without a key; nil: never.
     public var autoLockAfter: TimeInterval?
     /// The accessory widgets the lock screen shows (inline above the clock, the rest below).
@@ -26,8 +28,10 @@ public struct PresentationOptions {
     }
 
     package init(library: ThemeLibrary = .builtin, theme: Theme? = nil, scheme: ColorScheme = .dark,
-                passcode: PasscodeHash? = nil, autoLockAfter: TimeInterval? = nil, lockScreen: [WidgetPlacement] = []) {
+                passcode: PasscodeHash? = nil, passcodeVerifier: any PasscodeVerifier = PBKDF2PasscodeVerifier(),
+                autoLockAfter: TimeInterval? = nil, lockScreen: [WidgetPlacement] = []) {
         self.library = library
+        self.passcodeVerifier = passcodeVerifier
         self.theme = theme
         self.scheme = scheme
         self.passcode = passcode
@@ -49,7 +53,9 @@ public final class Presentation {
     let lockScreenPlacements: [WidgetPlacement]
     /// A short message on the status line ("Theme: Light") and until when it shows.
     public internal(set) var notice: (text: String, until: Date)?
-    /// Passcode checks run off the run loop (PBKDF2 is slow on purpose) and answer here.
+    /// Checks typed passcodes (slow on purpose), off the run loop.
+    let passcodeVerifier: any PasscodeVerifier
+    /// Passcode checks run off the run loop and answer here.
     let passcodeChecks = LoopMailbox<PasscodeCheck>()
     /// The check running, so tests and tools can wait for it.
     var passcodeCheck: Task<Void, Never>?
@@ -59,6 +65,7 @@ public final class Presentation {
         let theme = options.theme ?? options.library.theme(named: "dark") ?? ThemeLibrary.fallback
         self.theme = theme
         scheme = theme.effectiveScheme(options.scheme)
+        passcodeVerifier = options.passcodeVerifier
         lock = LockController(passcode: options.passcode, autoLockAfter: options.autoLockAfter, now: now)
         lockScreenPlacements = options.lockScreen
     }
@@ -68,6 +75,8 @@ public final class Presentation {
 struct PasscodeCheck: Sendable {
     var attempt: Int
     var matches: Bool
+    /// The hash that replaced an outdated one after this match; nil when it stays.
+    var upgraded: PasscodeHash? = nil
 }
 
 /// The dashboard's theme and lock controls: `t`, `T`, `l`, the passcode prompt, auto-lock and
@@ -146,13 +155,18 @@ extension Dashboard {
     private func startPasscodeCheck(_ typed: String, attempt: Int) {
         guard let hash = presentation.lock.passcode else { return }
         let mailbox = presentation.passcodeChecks
+        let verifier = presentation.passcodeVerifier
         presentation.passcodeCheck = Task.detached {
-            mailbox.post(PasscodeCheck(attempt: attempt, matches: hash.verify(typed)))
+            let matches = verifier.verify(typed, against: hash)
+            // The first unlock with an outdated hash stores the passcode as the current scheme.
+            let upgraded = matches && hash.isOutdated ? verifier.upgrade(typed, from: hash) : nil
+            mailbox.post(PasscodeCheck(attempt: attempt, matches: matches, upgraded: upgraded))
         }
     }
 
     /// Takes in the answer of a passcode check (an event of the inbox).
     func takePasscodeCheck(_ check: PasscodeCheck, at now: Date) {
+        if let upgraded = check.upgraded { presentation.lock.passcode = upgraded }
         switch presentation.lock.finishCheck(attempt: check.attempt, matches: check.matches, at: now) {
         case .unlocked: didUnlock()
         case .none: break

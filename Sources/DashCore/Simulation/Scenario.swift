@@ -74,7 +74,10 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
     /// The path of the field, e.g. `widgets[1].policy.after`.
     public var field: String
     public var message: String
-    public var description: String { field.isEmpty ? message : "\(field): \(message)" }
+    /// Sanitised: the field names and values quoted come from the file.
+    public var description: String {
+        TextSanitizer.sanitize(field.isEmpty ? message : "\(field): \(message)", keepNewlines: false)
+    }
 }
 
 extension Scenario {
@@ -87,6 +90,9 @@ extension Scenario {
         let p = Reader(value: root, path: "")
         return try p.scenario()
     }
+
+    /// The most moments one scripted list (`taps`, `userReloads`, `providerFailures`) holds.
+    public static let maxScriptedMoments = 100_000
 
     /// "30s", "15m", "2h", "1d", "1h30m", optionally signed and decimal; nil when malformed or
     /// without a unit (see ``DurationText``).
@@ -152,8 +158,13 @@ private struct Reader {
     }
 
     func dates() throws(ScenarioError) -> [Date] {
+        let items = try array()
+        guard items.count <= Scenario.maxScriptedMoments else {
+            throw fail("\(items.count) moments; at most \(Scenario.maxScriptedMoments)")
+        }
         var out: [Date] = []
-        for r in try array() { out.append(try r.date()) }
+        out.reserveCapacity(items.count)
+        for r in items { out.append(try r.date()) }
         return out
     }
 

@@ -85,7 +85,7 @@ public final class Simulator {
         var s = settings
         s.seed = scenario.seed
         scheduler = TimelineScheduler(settings: s)
-        books = Books(widgets: scenario.widgets.count)
+        books = Books(widgets: scenario.widgets)
         self.checksBudget = checksBudget
         var script: [Scripted] = []
         for (i, w) in scenario.widgets.enumerated() {
@@ -107,7 +107,7 @@ public final class Simulator {
         // The bookkeeping is a local value while the run lasts: every access to a stored
         // property of a class is checked for exclusivity at run time, and a simulated day makes
         // millions of them. Swapped in and out, so nothing is copied.
-        var books = Books(widgets: 0)
+        var books = Books(widgets: [])
         swap(&books, &self.books)
         defer { swap(&books, &self.books) }
         let start = scenario.start, end = scenario.end
@@ -157,8 +157,9 @@ public final class Simulator {
     private struct Books {
         var answers = Heap<Answer>()
         var sequence = 0
-        var delaysUsed: [Set<Int>]
-        var failuresUsed: [Set<Int>]
+        /// Each widget's scripted delays and failures not used yet.
+        var delays: [OneShotScript]
+        var failures: [OneShotScript]
         var tallies: [Tally]
         /// Start times of budgeted reloads per widget, to check the budget was kept.
         var budgetedStarts: [[Date]]
@@ -166,10 +167,11 @@ public final class Simulator {
         /// `Tally.byReason` when the run ends: counting in a dictionary hashed a string each time.
         var reasonCounts: [[Int]]
 
-        init(widgets: Int) {
+        init(widgets list: [Scenario.Widget]) {
+            let widgets = list.count
+            delays = list.map { OneShotScript($0.providerDelays.map(\.at)) }
+            failures = list.map { OneShotScript($0.providerFailures) }
             tallies = Array(repeating: Tally(), count: widgets)
-            delaysUsed = Array(repeating: [], count: widgets)
-            failuresUsed = Array(repeating: [], count: widgets)
             budgetedStarts = Array(repeating: [], count: widgets)
             reasonCounts = Array(repeating: Array(repeating: 0, count: ReloadReason.allCases.count), count: widgets)
         }
@@ -230,18 +232,9 @@ public final class Simulator {
             if request.reason.isBudgeted && simulator.checksBudget { recordBudgeted(i, now) }
             // The widget's script is read in place: copying the whole `Scenario.Widget` (seven
             // arrays and a string) for two of its fields cost more than the rest of this step.
-            let delays = simulator.scenario.widgets[i].providerDelays
             var delay: TimeInterval = 0
-            if let k = delays.indices.first(where: { !delaysUsed[i].contains($0) && delays[$0].at <= now }) {
-                delaysUsed[i].insert(k)
-                delay = delays[k].seconds
-            }
-            let failures = simulator.scenario.widgets[i].providerFailures
-            var fails = false
-            if let k = failures.indices.first(where: { !failuresUsed[i].contains($0) && failures[$0] <= now }) {
-                failuresUsed[i].insert(k)
-                fails = true
-            }
+            if let k = delays[i].take(at: now) { delay = simulator.scenario.widgets[i].providerDelays[k].seconds }
+            let fails = failures[i].take(at: now) != nil
             sequence += 1
             answers.insert(Answer(date: now.addingTimeInterval(delay), sequence: sequence, request: request, fails: fails))
         }
@@ -300,4 +293,27 @@ public final class Simulator {
 /// The failure a scenario's `providerFailures` script produces.
 public struct ScriptedFailure: Error, CustomStringConvertible {
     public var description: String { "scripted provider failure" }
+}
+
+/// Scripted moments each used once: a request takes the first one listed whose moment has
+/// come. Moments become due in time order, and the due ones wait in a heap by their place in
+/// the list, so a day of requests costs O(n log n), not a scan of the list per request.
+struct OneShotScript {
+    /// (moment, place in the list), by moment.
+    private let byDate: [(date: Date, index: Int)]
+    private var nextDue = 0
+    private var due = Heap<Int>()
+
+    init(_ dates: [Date]) {
+        byDate = dates.enumerated().map { (date: $0.element, index: $0.offset) }.sorted { ($0.date, $0.index) < ($1.date, $1.index) }
+    }
+
+    /// The place of the first listed moment at or before `now` not taken yet; `now` never goes back.
+    mutating func take(at now: Date) -> Int? {
+        while nextDue < byDate.count, byDate[nextDue].date <= now {
+            due.insert(byDate[nextDue].index)
+            nextDue += 1
+        }
+        return due.popMin()
+    }
 }

@@ -158,13 +158,19 @@ public enum ActivityCoding {
     /// seconds since 1970. A mistake says where (`eta`, `line 1, column 12`) and what was expected.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, what: String) throws(ActivityPayloadError) -> T {
         // Our parser first: it says where the JSON breaks, which JSONDecoder does not.
-        do { _ = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch {
+        let json: JSONValue
+        do { json = try JSONValue.parse(String(decoding: data, as: UTF8.self)) } catch {
             throw ActivityPayloadError(what: what, message: "not valid JSON: \(error)")
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
-            if let seconds = try? container.decode(Double.self), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
+            if let seconds = try? container.decode(Double.self) {
+                guard InternetDate.isInRange(secondsSince1970: seconds) else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected seconds since 1970 within the years 1-9999")
+                }
+                return Date(timeIntervalSince1970: seconds)
+            }
             let text = try container.decode(String.self)
             guard let date = SharedTimeline.parseISO8601(text) else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected an ISO-8601 date with a zone, such as 2026-11-22T09:00:00Z, found \"\(TextSanitizer.sanitize(text, keepNewlines: false))\"")
@@ -172,7 +178,7 @@ public enum ActivityCoding {
             return date
         }
         do { return try decoder.decode(T.self, from: data) } catch let error as DecodingError {
-            throw ActivityPayloadError(what: what, message: describe(error, type: T.self))
+            throw ActivityPayloadError(what: what, message: DecodingErrorText.describe(DecodingErrorText.locate(error, decoding: T.self, from: json)))
         } catch {
             throw ActivityPayloadError(what: what, message: "\(error)")
         }
@@ -195,40 +201,6 @@ public enum ActivityCoding {
         if name.hasSuffix("Attributes"), name.count > "Attributes".count { name.removeLast("Attributes".count) }
         guard let first = name.first else { return "activity" }
         return first.lowercased() + name.dropFirst()
-    }
-
-    /// A decoding error as a person reads it: the field's path and what was expected.
-    static func describe(_ error: DecodingError, type: Any.Type) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = path(context.codingPath)
-            return "missing the field \"\(key.stringValue)\"" + (parent.isEmpty ? "" : " in \(parent)")
-        case .typeMismatch(let expected, let context):
-            let at = path(context.codingPath)
-            return (at.isEmpty ? "" : "\(at): ") + "expected \(name(of: expected))"
-        case .valueNotFound(let expected, let context):
-            let at = path(context.codingPath)
-            return (at.isEmpty ? "" : "\(at): ") + "expected \(name(of: expected)), found null"
-        case .dataCorrupted(let context):
-            let at = path(context.codingPath)
-            return (at.isEmpty ? "" : "\(at): ") + context.debugDescription
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private static func name(of type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: "a whole number"
-        case is Double.Type, is Float.Type: "a number"
-        case is Date.Type: "an ISO-8601 date"
-        default: type is [Any].Type ? "an array" : (String(describing: type).hasPrefix("Dictionary") ? "an object" : "a \(type)")
-        }
     }
 }
 

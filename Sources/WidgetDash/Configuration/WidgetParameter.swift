@@ -155,7 +155,9 @@ public struct WidgetParameter: Sendable {
         let parts = text.split(separator: "T", maxSplits: 1)
         guard let day = parts.first else { return nil }
         let ymd = day.split(separator: "-").map { Int($0) }
-        guard ymd.count == 3, let y = ymd[0], let m = ymd[1], let d = ymd[2], (1...12).contains(m), (1...31).contains(d) else { return nil }
+        // Years past 9999 are clamped by Calendar (Int.max became 0001-01-01), so they are refused.
+        guard ymd.count == 3, let y = ymd[0], let m = ymd[1], let d = ymd[2], (1...9999).contains(y),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
         var hour = 0, minute = 0
         if parts.count == 2 {
             let hm = parts[1].split(separator: ":").map { Int($0) }

@@ -187,6 +187,9 @@ final class TextNode: LayoutNode {
                     rest.append(Glyph(grapheme: .space, width: 1, style: line.first?.style ?? .plain))
                     rest += line
                     overflow = rest
+                    // Enough to fill the last line: the rest is cut anyway, and gathering it
+                    // all made a long text (a 5 MB name) quadratic.
+                    if rest.reduce(0, { $0 + $1.width }) >= width { break outer }
                 } else {
                     lines.append(line)
                 }

@@ -121,7 +121,9 @@ public struct SharedTimeline: Hashable, Sendable {
 
     private static func readDate(_ value: JSONValue, path: String) throws(SharedTimelineError) -> Date {
         switch value {
-        case .number(let seconds): return Date(timeIntervalSince1970: seconds)
+        case .number(let seconds):
+            guard InternetDate.isInRange(secondsSince1970: seconds) else { throw .field(path, "expected seconds since 1970 within the years 1-9999") }
+            return Date(timeIntervalSince1970: seconds)
         case .string(let text):
             if let date = parseISO8601(text) { return date }
             throw .field(path, "\"\(TextSanitizer.sanitize(text, keepNewlines: false))\" is not an ISO-8601 date with a zone (e.g. 2026-11-22T09:00:00Z)")
@@ -130,14 +132,10 @@ public struct SharedTimeline: Hashable, Sendable {
         }
     }
 
-    /// Parses an ISO-8601 date and time with a zone, with or without fractional seconds.
+    /// Parses an ISO-8601 date and time with a zone, with or without fractional seconds
+    /// (``InternetDate/parse(_:)``, the project's one bounded date parser).
     public static func parseISO8601(_ text: String) -> Date? {
-        // Formatters are made per call: they are not Sendable, and pushes are rare.
-        let plain = ISO8601DateFormatter()
-        if let d = plain.date(from: text) { return d }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
+        InternetDate.parse(text)
     }
 }
 

@@ -59,6 +59,9 @@ public enum RecipeBook {
     public static let maxRecipes = 1000
     /// The most ingredients or steps one recipe may hold.
     public static let maxLines = 60
+    /// The longest name, description, ingredient or step, in UTF-8 bytes: far more than a
+    /// panel shows, and a bound on the work each one costs.
+    public static let maxTextBytes = 4096
 
     /// Reads the JSON text of a list; errors say the line and column, or the field, and what
     /// was expected.
@@ -94,15 +97,15 @@ public enum RecipeBook {
     private static func recipe(_ item: JSONValue, at path: String) throws(FeedError) -> Recipe {
         switch item {
         case .string(let name):
-            let clean = oneLine(name)
+            let clean = try oneLine(name, field: path)
             guard !clean.isEmpty else { throw FeedError("\(path): empty name") }
             return Recipe(name: clean)
         case .object(let fields):
             guard let raw = try Feeds.string(fields["name"], field: "\(path).name") else { throw FeedError("\(path).name: missing") }
-            let name = oneLine(raw)
+            let name = try oneLine(raw, field: "\(path).name")
             guard !name.isEmpty else { throw FeedError("\(path).name: empty") }
             return Recipe(name: name,
-                          summary: oneLine(try Feeds.string(fields["description"], field: "\(path).description") ?? ""),
+                          summary: try oneLine(try Feeds.string(fields["description"], field: "\(path).description") ?? "", field: "\(path).description"),
                           minutes: try count(fields["minutes"], field: "\(path).minutes", what: "minutes"),
                           serves: try count(fields["serves"], field: "\(path).serves", what: "people"),
                           ingredients: try lines(fields["ingredients"], field: "\(path).ingredients"),
@@ -130,7 +133,7 @@ public enum RecipeBook {
             var out: [String] = []
             for (n, item) in items.enumerated() {
                 guard case .string(let s) = item else { throw FeedError("\(field)[\(n)]: expected a string") }
-                let line = oneLine(s)
+                let line = try oneLine(s, field: "\(field)[\(n)]")
                 if !line.isEmpty { out.append(line) }
             }
             return out
@@ -138,9 +141,11 @@ public enum RecipeBook {
         }
     }
 
-    /// Text for one line of a widget: sanitised, runs of white space made one space.
-    private static func oneLine(_ text: String) -> String {
-        TextSanitizer.sanitize(text, keepNewlines: false)
+    /// Text for one line of a widget: sanitised, runs of white space made one space; longer
+    /// than ``maxTextBytes`` is an error naming the field.
+    private static func oneLine(_ text: String, field: String) throws(FeedError) -> String {
+        guard text.utf8.count <= maxTextBytes else { throw FeedError("\(field): longer than \(maxTextBytes) bytes (\(text.utf8.count))") }
+        return TextSanitizer.sanitize(text, keepNewlines: false)
             .split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
 

@@ -38,6 +38,8 @@ public struct ICalendar: Sendable {
 
     /// The most events read from one file.
     public static let maxEvents = 20_000
+    /// The longest logical (unfolded) line read, in UTF-8 bytes; a longer one is skipped.
+    public static let maxLineBytes = 64 << 10
     /// The most candidate days looked at when expanding a file's rules (a fraction of a second).
     static let expansionBudget = 3_000_000
 
@@ -105,6 +107,10 @@ public struct ICalendar: Sendable {
         var beginLine = 0
         var nested = 0
         for line in lines where !line.text.isEmpty {
+            guard line.text.utf8.count <= maxLineBytes else {
+                calendar.problems.append("line \(line.number): longer than \(maxLineBytes) bytes (skipped)")
+                continue
+            }
             guard let property = Property(line.text) else {
                 if current != nil { calendar.problems.append("line \(line.number): expected NAME:VALUE, found \"\(TextSanitizer.sanitize(String(line.text.prefix(40)), keepNewlines: false))\"") }
                 continue
