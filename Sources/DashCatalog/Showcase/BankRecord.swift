@@ -100,3 +100,35 @@ extension HealthEntry {
         }
     }
 }
+
+/// An entry of a demo widget that a script can make real through the store: `bank`, `health`.
+protocol StoredDemoEntry {
+    var updated: Date? { get set }
+    var source: FeedSource { get set }
+    var problem: String? { get set }
+}
+
+extension BankEntry: StoredDemoEntry {}
+extension HealthEntry: StoredDemoEntry {}
+
+extension Feeds {
+    /// The entry stored under `key`: the labelled `sample` while the key is unset, the decoded
+    /// value (dated by its write when it does not say) when it reads, else the sample with the
+    /// problem, which names the key.
+    static func demoEntry<Entry: StoredDemoEntry>(key: String, store: WidgetSharedStore, sample: Entry,
+                                                  decode: (JSONValue) throws(FeedError) -> Entry) -> Entry {
+        do throws(FeedError) {
+            guard let stored = try storeValue(key, store: store) else { return sample }
+            var entry: Entry
+            do { entry = try decode(stored.value) } catch { throw error.at(key) }
+            entry.updated = entry.updated ?? stored.modified
+            entry.source = .store(key)
+            return entry
+        } catch {
+            var entry = sample
+            entry.source = .store(key)
+            entry.problem = error.message
+            return entry
+        }
+    }
+}

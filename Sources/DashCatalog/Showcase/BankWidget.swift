@@ -81,19 +81,8 @@ public struct BankProvider: TimelineProvider {
 
     /// The stored account, the sample while the key is unset, or the sample with the problem.
     func entry(at now: Date) -> BankEntry {
-        let key = BankEntry.storeKey
-        do throws(FeedError) {
-            guard let stored = try Feeds.storeValue(key, store: store) else { return BankEntry.sample(at: now) }
-            var entry: BankEntry
-            do { entry = try BankEntry.decode(stored.value, at: now) } catch { throw error.at(key) }
-            entry.updated = entry.updated ?? stored.modified
-            entry.source = .store(key)
-            return entry
-        } catch {
-            var entry = BankEntry.sample(at: now)
-            entry.source = .store(key)
-            entry.problem = error.message
-            return entry
+        Feeds.demoEntry(key: BankEntry.storeKey, store: store, sample: BankEntry.sample(at: now)) { value throws(FeedError) in
+            try BankEntry.decode(value, at: now)
         }
     }
 }

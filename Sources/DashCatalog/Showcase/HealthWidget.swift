@@ -63,19 +63,8 @@ public struct HealthProvider: TimelineProvider {
 
     /// The stored figures, the sample while the key is unset, or the sample with the problem.
     func entry(at now: Date) -> HealthEntry {
-        let key = HealthEntry.storeKey
-        do throws(FeedError) {
-            guard let stored = try Feeds.storeValue(key, store: store) else { return HealthEntry.sample(at: now) }
-            var entry: HealthEntry
-            do { entry = try HealthEntry.decode(stored.value, at: now) } catch { throw error.at(key) }
-            entry.updated = entry.updated ?? stored.modified
-            entry.source = .store(key)
-            return entry
-        } catch {
-            var entry = HealthEntry.sample(at: now)
-            entry.source = .store(key)
-            entry.problem = error.message
-            return entry
+        Feeds.demoEntry(key: HealthEntry.storeKey, store: store, sample: HealthEntry.sample(at: now)) { value throws(FeedError) in
+            try HealthEntry.decode(value, at: now)
         }
     }
 }
