@@ -372,4 +372,25 @@ struct ICalendarTests {
                 == ["2026-01-31T00:00:00Z", "2026-03-31T00:00:00Z", "2026-05-31T00:00:00Z", "2026-07-31T00:00:00Z"].map(Self.date))
         #expect(events.filter { $0.title == "Anniversary" }.map(\.start) == [Self.date("2026-11-22T00:00:00Z")])
     }
+
+    @Test func anAllDayEventEndsAtMidnightOnADayTheClocksChange() throws {
+        let text = Self.ics("""
+            BEGIN:VEVENT
+            SUMMARY:Spring fair
+            DTSTART;VALUE=DATE:20200329
+            DTEND;VALUE=DATE:20200330
+            RRULE:FREQ=YEARLY
+            END:VEVENT
+            """, """
+            BEGIN:VEVENT
+            SUMMARY:Autumn retreat
+            DTSTART;VALUE=DATE:20261024
+            DURATION:P2D
+            END:VEVENT
+            """)
+        let events = try Self.occurrences(text, from: "2026-03-01T00:00:00Z", to: "2026-12-01T00:00:00Z", in: Self.berlin)
+        // 29 March 2026 has 23 hours in Berlin: midnight to midnight is 23:00Z to 22:00Z.
+        #expect(events.map(\.start) == ["2026-03-28T23:00:00Z", "2026-10-23T22:00:00Z"].map(Self.date))
+        #expect(events.map(\.end) == ["2026-03-29T22:00:00Z", "2026-10-25T23:00:00Z"].map(Self.date))
+    }
 }

@@ -24,10 +24,14 @@ extension ICalendar {
             } else {
                 event.start.isDate ? 86_400 : 0
             }
+            // An all-day event lasts whole days: it ends at a later midnight, even across a clock change.
+            let days: Int? = !event.start.isDate ? nil
+                : event.end.map { $0.localDay(in: Zone(local)) - event.start.localDay(in: Zone(local)) }
+                ?? event.duration.map { Int(($0 / 86_400).rounded()) } ?? 1
             let excluded = Set(event.exceptions.map { $0.resolved(in: local).timeIntervalSince1970 })
             let exceptionDays = Set(event.exceptions.compactMap { t -> Int? in if case .date(let d) = t { d } else { nil } })
             for occurrence in starts(of: event, in: local, from: from, until: to, budget: &budget) {
-                let end = occurrence.date.addingTimeInterval(length)
+                let end = days.map { ICalendar.absolute(day: occurrence.day + max(0, $0), seconds: 0, in: local) } ?? occurrence.date.addingTimeInterval(length)
                 guard end > from || (length == 0 && occurrence.date >= from), occurrence.date < to else { continue }
                 if excluded.contains(occurrence.date.timeIntervalSince1970) || exceptionDays.contains(occurrence.day) { continue }
                 if event.recurrenceID == nil, let uid = event.uid, event.rule != nil || !event.extraStarts.isEmpty,
