@@ -118,8 +118,8 @@ struct ICalendarExportTests {
         #expect(!change.contains { $0.title == "Team drinks" })          // the last Friday of October is the 30th
     }
 
-    /// Outlook: a Windows zone name ("W. Europe Standard Time") defined only by the file's
-    /// VTIMEZONE, with Outlook's 1601 onsets; X-MICROSOFT-CDO-* properties, a VALARM, a long
+    /// Outlook: a Windows zone name ("W. Europe Standard Time", known from CLDR's table; the
+    /// file's VTIMEZONE with Outlook's 1601 onsets would give the same offsets); X-MICROSOFT-CDO-* properties, a VALARM, a long
     /// folded UID, a weekly rule with UNTIL, a numbered-weekday rule with COUNT, and an all-day event.
     static let outlook = crlf("""
         BEGIN:VCALENDAR
@@ -341,5 +341,26 @@ struct ICalendarExportTests {
         let april = try ICalendar.parse(text.replacingOccurrences(of: "20260320T090000", with: "20260404T090000"))
             .occurrences(from: Self.utc("2026-04-01T00:00:00Z"), to: Self.utc("2026-05-01T00:00:00Z"), in: TimeZone(identifier: "UTC")!)
         #expect(april.map(\.start) == ["2026-04-03T22:00:00Z", "2026-04-04T23:00:00Z", "2026-04-05T23:00:00Z"].map(Self.utc))
+    }
+
+    @Test func aWindowsZoneNameWithoutItsVTimeZoneIsStillKnown() throws {
+        let text = Self.crlf("""
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            BEGIN:VEVENT
+            UID:w
+            SUMMARY:Board call
+            DTSTART;TZID="Eastern Standard Time":20261030T090000
+            RRULE:FREQ=DAILY;COUNT=4
+            END:VEVENT
+            END:VCALENDAR
+            """)
+        let calendar = try ICalendar.parse(text)
+        #expect(calendar.problems.isEmpty, "\(calendar.problems)")
+        // America/New_York: EDT until 1 November 2026, EST after.
+        let events = calendar.occurrences(from: Self.utc("2026-10-30T00:00:00Z"), to: Self.utc("2026-11-03T00:00:00Z"), in: TimeZone(identifier: "UTC")!)
+        #expect(events.map(\.start) == ["2026-10-30T13:00:00Z", "2026-10-31T13:00:00Z", "2026-11-01T14:00:00Z", "2026-11-02T14:00:00Z"].map(Self.utc))
+        // Every name in the table is one the system knows.
+        #expect(ICalendar.windowsZones.filter { TimeZone(identifier: $0.value) == nil }.isEmpty)
     }
 }

@@ -297,14 +297,15 @@ public struct ICalendar: Sendable {
         return .floating(day: day, seconds: seconds)
     }
 
-    /// An IANA zone from a TZID, also when a producer prefixes it (`/mozilla.org/…/Europe/Berlin`).
+    /// An IANA zone from a TZID, also when a producer prefixes it (`/mozilla.org/…/Europe/Berlin`)
+    /// or uses a Windows name ("W. Europe Standard Time", see ``windowsZones``).
     static func zone(named tzid: String) -> TimeZone? {
         if let zone = TimeZone(identifier: tzid) { return zone }
         let parts = tzid.split(separator: "/")
         for n in stride(from: min(3, parts.count), through: 1, by: -1) {
             if let zone = TimeZone(identifier: parts.suffix(n).joined(separator: "/")) { return zone }
         }
-        return nil
+        return windowsZones[tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))].flatMap { TimeZone(identifier: $0) }
     }
 
     /// `P1D`, `PT1H30M`, `P1W`, `-PT15M` (RFC 5545 §3.3.6) in seconds.

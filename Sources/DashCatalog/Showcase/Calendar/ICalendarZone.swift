@@ -51,6 +51,34 @@ extension ICalendar {
         }
     }
 
+    /// Windows zone names (Outlook and Exchange write them as TZIDs) and the Olson zone CLDR's
+    /// windowsZones.xml maps each to for the world ("001"): the common ones. A file's own
+    /// `VTIMEZONE` covers any other.
+    static let windowsZones: [String: String] = [
+        "Dateline Standard Time": "Etc/GMT+12", "Hawaiian Standard Time": "Pacific/Honolulu",
+        "Alaskan Standard Time": "America/Anchorage", "Pacific Standard Time": "America/Los_Angeles",
+        "US Mountain Standard Time": "America/Phoenix", "Mountain Standard Time": "America/Denver",
+        "Central Standard Time": "America/Chicago", "Central Standard Time (Mexico)": "America/Mexico_City",
+        "Canada Central Standard Time": "America/Regina", "Eastern Standard Time": "America/New_York",
+        "SA Pacific Standard Time": "America/Bogota", "Atlantic Standard Time": "America/Halifax",
+        "Newfoundland Standard Time": "America/St_Johns", "E. South America Standard Time": "America/Sao_Paulo",
+        "Argentina Standard Time": "America/Argentina/Buenos_Aires", "UTC": "Etc/UTC",
+        "GMT Standard Time": "Europe/London", "Greenwich Standard Time": "Atlantic/Reykjavik",
+        "W. Europe Standard Time": "Europe/Berlin", "Romance Standard Time": "Europe/Paris",
+        "Central Europe Standard Time": "Europe/Budapest", "Central European Standard Time": "Europe/Warsaw",
+        "E. Europe Standard Time": "Europe/Chisinau", "FLE Standard Time": "Europe/Kiev",
+        "GTB Standard Time": "Europe/Bucharest", "Turkey Standard Time": "Europe/Istanbul",
+        "Russian Standard Time": "Europe/Moscow", "Israel Standard Time": "Asia/Jerusalem",
+        "Egypt Standard Time": "Africa/Cairo", "South Africa Standard Time": "Africa/Johannesburg",
+        "Arabian Standard Time": "Asia/Dubai", "Pakistan Standard Time": "Asia/Karachi",
+        "India Standard Time": "Asia/Kolkata", "SE Asia Standard Time": "Asia/Bangkok",
+        "China Standard Time": "Asia/Shanghai", "Singapore Standard Time": "Asia/Singapore",
+        "Taipei Standard Time": "Asia/Taipei", "Tokyo Standard Time": "Asia/Tokyo",
+        "Korea Standard Time": "Asia/Seoul", "W. Australia Standard Time": "Australia/Perth",
+        "Cen. Australia Standard Time": "Australia/Adelaide", "E. Australia Standard Time": "Australia/Brisbane",
+        "AUS Eastern Standard Time": "Australia/Sydney", "New Zealand Standard Time": "Pacific/Auckland",
+    ]
+
     /// The most `VTIMEZONE`s read from one file, and the most changes one of them may hold.
     static let maxZones = 200
     static let maxZoneChanges = 4_000
