@@ -325,6 +325,18 @@ struct ICalendarTests {
         #expect(events.contains { $0.title == "Real" })
     }
 
+    @Test func aRuleWithEveryHourMinuteAndSecondStaysBounded() throws {
+        let all = { (n: Int) in (0..<n).map(String.init).joined(separator: ",") }
+        let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Flood\nDTSTART:20261101T000000Z\n"
+            + "RRULE:FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR,SA,SU;BYHOUR=\(all(24));BYMINUTE=\(all(60));BYSECOND=\(all(60))\nEND:VEVENT\n"
+            + "BEGIN:VEVENT\nSUMMARY:Real\nDTSTART:20261122T120000Z\nEND:VEVENT\nEND:VCALENDAR"
+        let calendar = try ICalendar.parse(text)
+        let events = calendar.occurrences(from: Self.date("2026-11-22T00:00:00Z"), to: Self.date("2026-11-29T00:00:00Z"), in: Self.utc)
+        // One start a second for a week would be 604,800: the walk stops at its cap, the rest is kept.
+        #expect(events.filter { $0.title == "Flood" }.count == ICalendar.maxOccurrences)
+        #expect(events.contains { $0.title == "Real" })
+    }
+
     @Test func textThatIsNotICalendarIsAnErrorWithItsLine() {
         #expect(throws: FeedError("line 2: expected BEGIN:VCALENDAR (not an iCalendar file)")) { try ICalendar.parse("\n{\"events\": []}") }
         #expect(throws: FeedError.self) { try ICalendar.parse("") }

@@ -41,6 +41,8 @@ public struct ICalendar: Sendable {
     public static let maxEvents = 20_000
     /// The most candidate days looked at when expanding a file's rules (a fraction of a second).
     static let expansionBudget = 3_000_000
+    /// The most occurrences of one event in a window: a minute-by-minute rule over a week and more.
+    static let maxOccurrences = 20_000
 
     /// A time as the file gives it.
     public enum Time: Hashable, Sendable {

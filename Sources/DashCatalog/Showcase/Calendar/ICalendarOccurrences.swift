@@ -68,6 +68,8 @@ extension ICalendar {
         // Days before this only count towards COUNT: no event lasts that long into the window.
         let skipBefore = min(firstWanted, untilDate.map { zone.localDay(of: $0) - 1 } ?? .max)
         var out: [(date: Date, day: Int)] = []
+        // Starts before the window matter only for a long event that reaches into it: the last few.
+        var before: [(date: Date, day: Int)] = []
         var count = 0
         // Every start in order; COUNT counts them all, shown or not.
         rule.walk(firstDay: firstDay, firstSeconds: event.start.isDate ? 0 : seconds, lastDay: lastDay, skipBefore: skipBefore, budget: &budget) { day, seconds in
@@ -77,10 +79,16 @@ extension ICalendar {
             if day < skipBefore { return true }
             let occurrence = at(day, seconds)
             if let untilDate, occurrence.date > untilDate { return false }
+            if occurrence.date < from {
+                if before.count >= 64 { before.removeFirst(32) }
+                before.append(occurrence)
+                return true
+            }
             out.append(occurrence)
-            return true
+            return out.count < Self.maxOccurrences
         }
         // An RDATE that repeats a rule's start is one occurrence (RFC 5545).
+        out = before + out
         let known = Set(out.map(\.date))
         return out + extra.filter { !known.contains($0.date) }
     }

@@ -35,10 +35,26 @@ extension ICalendar.Rule {
             guard let (periodDay, days, periodTimes) = period(k, start), periodDay <= lastDay else { return }
             budget -= max(1, days.count)
             set.removeAll(keepingCapacity: true)
-            for day in days where !limitsDays || matches(day, start) {
-                for time in frequency.isTimeOfDay ? periodTimes : times { set.append(day * 86_400 + time) }
+            let dayTimes = frequency.isTimeOfDay ? periodTimes : times
+            if bySetPos.isEmpty {
+                // Nothing picks from the period's set: hand its starts over as they come.
+                for day in days where day >= firstDay && (!limitsDays || matches(day, start)) {
+                    // BYHOUR×BYMINUTE×BYSECOND can make 87,840 starts a day: they count too.
+                    budget -= dayTimes.count
+                    for time in dayTimes where day * 86_400 + time > first {
+                        guard body(day, time) else { return }
+                    }
+                    if budget <= 0 { return }
+                }
+                k += 1
+                continue
             }
-            if !bySetPos.isEmpty { set = Self.pick(bySetPos, from: set) }
+            for day in days where !limitsDays || matches(day, start) {
+                for time in dayTimes { set.append(day * 86_400 + time) }
+                budget -= dayTimes.count
+                if budget <= 0 { break }
+            }
+            set = Self.pick(bySetPos, from: set)
             for local in set where local > first {
                 let day = Self.floorDiv(local, 86_400)
                 guard body(day, local - day * 86_400) else { return }
