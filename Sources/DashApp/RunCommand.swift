@@ -150,24 +150,26 @@ struct RunCommand: AsyncParsableCommand {
     }
 }
 
-/// The home screen shown when nothing else is asked for: the hero widgets first (what fits a
-/// plain 80×24 terminal), then larger views, then a row of lock-screen accessories.
+/// The home screen shown when nothing else is asked for: the widgets that show this machine's
+/// own data first (what fits a plain 80×24 terminal: clock, calendar, system, disk), then
+/// larger views, then a row of lock-screen accessories. One widget shows sample data, labelled
+/// "sample": the bank, whose balance shows what locking hides (`widgetdash set bank.account`
+/// makes it real). Nothing here reaches the network.
 ///
-/// One clock shows seconds and one system monitor refreshes every few seconds, so an idle
-/// dashboard wakes about once a second and writes a few dozen bytes a second.
+/// One clock shows seconds and the system and network monitors refresh every few seconds, so
+/// an idle dashboard wakes about once a second and writes a few dozen bytes a second.
 enum DefaultHomeScreen {
     static let placements: [WidgetPlacement] = [
         WidgetPlacement(kind: "clock", family: .systemSmall),
         WidgetPlacement(kind: "calendar", family: .systemSmall),
         WidgetPlacement(kind: "system", family: .systemSmall),
-        WidgetPlacement(kind: "bank", family: .systemSmall),
-        WidgetPlacement(kind: "health", family: .systemMedium),
+        WidgetPlacement(kind: "disk", family: .systemSmall),
+        WidgetPlacement(kind: "network", family: .systemMedium),
         WidgetPlacement(kind: "calendar", family: .systemLarge),
         WidgetPlacement(kind: "bank", family: .systemMedium),
         WidgetPlacement(kind: "clock", family: .accessoryCircular),
-        WidgetPlacement(kind: "health", family: .accessoryCircular),
+        WidgetPlacement(kind: "disk", family: .accessoryCircular),
         WidgetPlacement(kind: "calendar", family: .accessoryRectangular),
-        WidgetPlacement(kind: "bank", family: .accessoryRectangular),
         WidgetPlacement(kind: "clock", family: .accessoryInline),
     ]
 }

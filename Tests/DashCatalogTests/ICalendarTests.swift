@@ -277,9 +277,9 @@ struct ICalendarTests {
             END:VALARM
             END:VEVENT
             BEGIN:VEVENT
-            SUMMARY:Hourly
+            SUMMARY:Fortnightly
             DTSTART:20261122T130000Z
-            RRULE:FREQ=HOURLY
+            RRULE:FREQ=FORTNIGHTLY
             END:VEVENT
             BEGIN:VEVENT
             SUMMARY:Unknown zone
@@ -297,12 +297,12 @@ struct ICalendarTests {
             """
         let calendar = try ICalendar.parse(text)
         let events = calendar.occurrences(from: Self.date("2026-11-22T00:00:00Z"), to: Self.date("2026-11-23T00:00:00Z"), in: Self.utc)
-        #expect(events.map(\.title) == ["Good", "Hourly", "Unknown zone"])
+        #expect(events.map(\.title) == ["Good", "Fortnightly", "Unknown zone"])
         #expect(events.last?.start == Self.date("2026-11-22T14:00:00Z"))
         let problems = calendar.problems.joined(separator: "\n")
         #expect(problems.contains("line 2: the event has no DTSTART"), "\(problems)")
         #expect(problems.contains("line 7: DTSTART: expected a date such as 20261122 or 20261122T090000Z, found \"2026-11-22\""), "\(problems)")
-        #expect(problems.contains("line 19: RRULE: FREQ=HOURLY is not supported"), "\(problems)")
+        #expect(problems.contains("line 19: RRULE: FREQ=FORTNIGHTLY is not a frequency"), "\(problems)")
         #expect(problems.contains("unknown TZID \"Mars/Olympus\""), "\(problems)")
         #expect(problems.contains("line 27: DTSTART: no such day"), "\(problems)")
         #expect(problems.contains("line 30: BEGIN:VEVENT is never closed"), "\(problems)")
@@ -325,6 +325,18 @@ struct ICalendarTests {
         #expect(events.contains { $0.title == "Real" })
     }
 
+    @Test func aRuleWithEveryHourMinuteAndSecondStaysBounded() throws {
+        let all = { (n: Int) in (0..<n).map(String.init).joined(separator: ",") }
+        let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Flood\nDTSTART:20261101T000000Z\n"
+            + "RRULE:FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR,SA,SU;BYHOUR=\(all(24));BYMINUTE=\(all(60));BYSECOND=\(all(60))\nEND:VEVENT\n"
+            + "BEGIN:VEVENT\nSUMMARY:Real\nDTSTART:20261122T120000Z\nEND:VEVENT\nEND:VCALENDAR"
+        let calendar = try ICalendar.parse(text)
+        let events = calendar.occurrences(from: Self.date("2026-11-22T00:00:00Z"), to: Self.date("2026-11-29T00:00:00Z"), in: Self.utc)
+        // One start a second for a week would be 604,800: the walk stops at its cap, the rest is kept.
+        #expect(events.filter { $0.title == "Flood" }.count == ICalendar.maxOccurrences)
+        #expect(events.contains { $0.title == "Real" })
+    }
+
     @Test func textThatIsNotICalendarIsAnErrorWithItsLine() {
         #expect(throws: FeedError("line 2: expected BEGIN:VCALENDAR (not an iCalendar file)")) { try ICalendar.parse("\n{\"events\": []}") }
         #expect(throws: FeedError.self) { try ICalendar.parse("") }
@@ -332,10 +344,16 @@ struct ICalendarTests {
 
     @Test func rulesAndDurationsAreReadOrRefusedClearly() throws {
         let rule = try ICalendar.rule("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;WKST=SU;UNTIL=20261231T235959Z")
-        #expect(rule.frequency == .weekly && rule.interval == 2 && rule.byDay == [0, 2] && rule.weekStart == 6)
-        #expect(throws: FeedError("BYDAY: expected days such as MO,WE (numbered days like 1MO are not supported), found \"1MO\"")) {
-            try ICalendar.rule("FREQ=WEEKLY;BYDAY=1MO")
+        #expect(rule.frequency == .weekly && rule.interval == 2 && rule.byDay == [.init(0, 0), .init(0, 2)] && rule.weekStart == 6)
+        let monthly = try ICalendar.rule("FREQ=MONTHLY;BYDAY=2MO,-1FR;BYMONTHDAY=-1,15;BYSETPOS=-1;BYMONTH=1,12")
+        #expect(monthly.byDay == [.init(2, 0), .init(-1, 4)] && monthly.byMonthDay == [-1, 15] && monthly.bySetPos == [-1] && monthly.byMonth == [1, 12])
+        #expect(throws: FeedError("BYDAY: expected days such as MO,WE or 2MO,-1FR, found \"0MO\"")) {
+            try ICalendar.rule("FREQ=MONTHLY;BYDAY=0MO")
         }
+        #expect(throws: FeedError("BYMONTHDAY: expected whole numbers from -31 to 31, not 0, found \"32\"")) {
+            try ICalendar.rule("FREQ=MONTHLY;BYMONTHDAY=32")
+        }
+        #expect(throws: FeedError("BYMONTH: expected whole numbers from 1 to 12, found \"13\"")) { try ICalendar.rule("FREQ=YEARLY;BYMONTH=13") }
         #expect(throws: FeedError("INTERVAL: expected a whole number ≥ 1")) { try ICalendar.rule("FREQ=DAILY;INTERVAL=0") }
         #expect(throws: FeedError("FREQ is missing")) { try ICalendar.rule("COUNT=3") }
         #expect(ICalendar.duration("PT1H30M") == 5400)
@@ -365,5 +383,26 @@ struct ICalendarTests {
         #expect(events.filter { $0.title == "Rent" }.map(\.start)
                 == ["2026-01-31T00:00:00Z", "2026-03-31T00:00:00Z", "2026-05-31T00:00:00Z", "2026-07-31T00:00:00Z"].map(Self.date))
         #expect(events.filter { $0.title == "Anniversary" }.map(\.start) == [Self.date("2026-11-22T00:00:00Z")])
+    }
+
+    @Test func anAllDayEventEndsAtMidnightOnADayTheClocksChange() throws {
+        let text = Self.ics("""
+            BEGIN:VEVENT
+            SUMMARY:Spring fair
+            DTSTART;VALUE=DATE:20200329
+            DTEND;VALUE=DATE:20200330
+            RRULE:FREQ=YEARLY
+            END:VEVENT
+            """, """
+            BEGIN:VEVENT
+            SUMMARY:Autumn retreat
+            DTSTART;VALUE=DATE:20261024
+            DURATION:P2D
+            END:VEVENT
+            """)
+        let events = try Self.occurrences(text, from: "2026-03-01T00:00:00Z", to: "2026-12-01T00:00:00Z", in: Self.berlin)
+        // 29 March 2026 has 23 hours in Berlin: midnight to midnight is 23:00Z to 22:00Z.
+        #expect(events.map(\.start) == ["2026-03-28T23:00:00Z", "2026-10-23T22:00:00Z"].map(Self.date))
+        #expect(events.map(\.end) == ["2026-03-29T22:00:00Z", "2026-10-25T23:00:00Z"].map(Self.date))
     }
 }

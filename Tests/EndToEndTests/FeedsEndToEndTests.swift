@@ -78,4 +78,52 @@ struct FeedsEndToEndTests {
         tmux.send(keys: "q")
         #expect(tmux.waitForExit(timeout: 5) == 0)
     }
+
+    @Test func aCalendarInAZoneOnlyItsFileDefinesRepeatsIntoToday() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
+            Issue.record("tmux or the widgetdash binary is missing")
+            return
+        }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        let config = try #require(env["XDG_CONFIG_HOME"]) + "/widgetdash"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        // Outlook's shape: a Windows zone name defined by the file (here two hours east of UTC all
+        // year), a weekly rule on today's weekday that began three weeks ago, one week cancelled.
+        let hour = (Date().timeIntervalSince1970 / 3600).rounded(.down) * 3600
+        let start = Date(timeIntervalSince1970: hour + 2 * 3600 - 21 * 86_400)
+        let local = Self.ics(start.addingTimeInterval(2 * 3600)).dropLast()            // wall time at +02:00
+        let skipped = Self.ics(start.addingTimeInterval(7 * 86_400 + 2 * 3600)).dropLast()
+        let weekday = ["TH", "FR", "SA", "SU", "MO", "TU", "WE"][Int(start.timeIntervalSince1970 + 2 * 3600) / 86_400 % 7]
+        try """
+            BEGIN:VCALENDAR\r
+            PRODID:Microsoft Exchange Server 2010\r
+            BEGIN:VTIMEZONE\r
+            TZID:E. Somewhere Standard Time\r
+            BEGIN:STANDARD\r
+            DTSTART:16010101T000000\r
+            TZOFFSETFROM:+0200\r
+            TZOFFSETTO:+0200\r
+            END:STANDARD\r
+            END:VTIMEZONE\r
+            BEGIN:VEVENT\r
+            UID:weekly-1\r
+            SUMMARY:Weekly sync\r
+            RRULE:FREQ=WEEKLY;BYDAY=\(weekday);WKST=MO\r
+            EXDATE;TZID=E. Somewhere Standard Time:\(skipped)\r
+            DTSTART;TZID=E. Somewhere Standard Time:\(local)\r
+            DURATION:PT30M\r
+            X-MICROSOFT-CDO-BUSYSTATUS:BUSY\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.write(toFile: config + "/calendar.ics", atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(command: [binary, "--widget", "calendar@large"], width: 100, height: 40, environment: env)
+        #expect(tmux.waitFor("Weekly sync", timeout: 10), "\(tmux.screenText)")
+        // Two hours from now (UTC here), read through the file's own zone.
+        let clock = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: hour + 2 * 3600)).dropFirst(11).prefix(5)
+        #expect(tmux.screenText.contains(String(clock)), "\(clock) in \(tmux.screenText)")
+        #expect(!tmux.screenText.contains("TZID") && !tmux.screenText.contains("line "), "\(tmux.screenText)")
+        tmux.send(keys: "q")
+        #expect(tmux.waitForExit(timeout: 5) == 0)
+    }
 }

@@ -21,6 +21,9 @@ struct HomeScreenEndToEndTests {
         // Panels are boxed, with their names in the top border.
         #expect(screen.contains { $0.contains("┌ Clock ") })
         #expect(screen.contains { $0.contains("┌ Calendar ") })
+        // The default home screen leads with this machine's own data; no made-up figures there.
+        #expect(screen.contains { $0.contains("┌ Disks ") } && screen.contains { $0.contains("┌ Network ") }, "\(screen)")
+        #expect(!screen.contains { $0.contains("┌ Health ") })
         // The status line names the program and the keys.
         #expect(screen.last?.contains("widgetdash") == true)
         #expect(screen.last?.contains("q quit") == true)

@@ -30,4 +30,26 @@ struct LockEndToEndTests {
         tmux.send(keys: "q")
         #expect(tmux.waitForExit(timeout: 5) == 0)
     }
+
+    @Test func aBalanceSetByAScriptReplacesTheSampleAndLockingHidesIt() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path else {
+            Issue.record("tmux or the widgetdash binary is missing")
+            return
+        }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        let tmux = try TmuxSession(command: [binary, "--widget", "bank@medium"], width: 100, height: 30, environment: env)
+        #expect(tmux.waitFor("sample", timeout: 10), "\(tmux.screenText)")
+        let set = try StoreEndToEndTests.run(binary, ["set", "bank.account", #"{"name": "Joint", "number": "12345678", "balance": 2310.07, "currency": "€"}"#],
+                                             environment: env)
+        #expect(set.status == 0, "\(set.err)")
+        #expect(tmux.waitFor("€2,310.07", timeout: 5), "\(tmux.screenText)")
+        #expect(!tmux.screenText.contains("sample") && tmux.screenText.contains("··5678"), "\(tmux.screenText)")
+        tmux.send(keys: "l")
+        #expect(tmux.waitFor("locked", timeout: 5), "\(tmux.screenText)")
+        #expect(tmux.waitUntil(timeout: 5) { !tmux.capture().contains { $0.contains("2,310.07") } }, "\(tmux.screenText)")
+        tmux.send(keys: "l")
+        #expect(tmux.waitFor("€2,310.07", timeout: 5), "\(tmux.screenText)")
+        tmux.send(keys: "q")
+        #expect(tmux.waitForExit(timeout: 5) == 0)
+    }
 }

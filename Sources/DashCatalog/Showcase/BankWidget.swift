@@ -21,6 +21,14 @@ public struct BankEntry: TimelineEntry {
     public var balanceCents: Int
     /// Newest first.
     public var transactions: [Transaction]
+    /// The currency's symbol, put before amounts.
+    public var currency = "$"
+    /// When the bank last reported; nil for the sample.
+    public var updated: Date?
+    /// `.sample` until `bank.account` is set; the sample is labelled on screen.
+    public var source: FeedSource = .sample
+    /// Why the stored account cannot be shown (the key, the member, what was expected).
+    public var problem: String?
 
     public init(date: Date, accountName: String, accountSuffix: String, balanceCents: Int, transactions: [Transaction]) {
         self.date = date
@@ -43,24 +51,39 @@ public struct BankEntry: TimelineEntry {
     }
 
     /// "$128.45", "−$4.50", "+$1,820.00" with `signed`.
-    public static func money(_ cents: Int, signed: Bool = false) -> String {
+    public static func money(_ cents: Int, signed: Bool = false, currency: String = "$") -> String {
         let magnitude = cents.magnitude
         let fraction = magnitude % 100 < 10 ? "0\(magnitude % 100)" : "\(magnitude % 100)"
         let sign = cents < 0 ? "−" : (signed ? "+" : "")
-        return sign + "$" + NumberWords.grouped(magnitude / 100) + "." + fraction
+        return sign + currency + NumberWords.grouped(magnitude / 100) + "." + fraction
     }
+
+    /// An amount in this account's currency.
+    func money(_ cents: Int, signed: Bool = false) -> String { Self.money(cents, signed: signed, currency: currency) }
 }
 
-/// Sample data: the account as the bank reports it. A real provider would ask the bank; this
-/// one gives the same balance every time so that previews and goldens are stable.
+/// The account a script keeps in the store (`bank.account`, see ``BankEntry/decode(_:at:)``),
+/// or a labelled sample until it is set. Balances change rarely: `.after` an hour, and a write
+/// to the key reloads at once anyway.
 public struct BankProvider: TimelineProvider {
+    /// The store the account is read from (tests give their own).
+    var store: WidgetSharedStore = .shared
+
     public init() {}
 
     public func placeholder(in context: Context) -> BankEntry { BankEntry.sample(at: context.date) }
-    public func snapshot(in context: Context) async -> BankEntry { BankEntry.sample(at: context.date) }
+    public func snapshot(in context: Context) async -> BankEntry {
+        context.isPreview ? BankEntry.sample(at: context.date) : entry(at: context.date)
+    }
     public func timeline(in context: Context) async throws -> Timeline<BankEntry> {
-        // Balances change rarely: ask again in an hour.
-        Timeline(entries: [BankEntry.sample(at: context.date)], policy: .after(context.date.addingTimeInterval(3600)))
+        Timeline(entries: [entry(at: context.date)], policy: .after(context.date.addingTimeInterval(3600)))
+    }
+
+    /// The stored account, the sample while the key is unset, or the sample with the problem.
+    func entry(at now: Date) -> BankEntry {
+        Feeds.demoEntry(key: BankEntry.storeKey, store: store, sample: BankEntry.sample(at: now)) { value throws(FeedError) in
+            try BankEntry.decode(value, at: now)
+        }
     }
 }
 
@@ -74,7 +97,7 @@ public struct BankWidget: Widget {
             BankView(entry: entry)
         }
         .configurationDisplayName("Bank")
-        .description("Your balance and latest transactions; hidden while locked.")
+        .description("Your balance and latest transactions from the store (widgetdash set bank.account '{\"balance\": 128.45}'); hidden while locked.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
         .layoutUnit(.cells)
     }
@@ -86,6 +109,15 @@ struct BankView: View {
     @Environment(\.widgetFamily) private var family
 
     var body: some View {
+        if let problem = entry.problem {
+            SourceMessageView(problem: "Bank", problem)
+        } else {
+            layout
+        }
+    }
+
+    @ViewBuilder
+    private var layout: some View {
         switch family {
         case .systemSmall: BankSmall(entry: entry)
         case .systemMedium: BankMedium(entry: entry)
@@ -96,7 +128,7 @@ struct BankView: View {
     }
 }
 
-/// "Everyday ··4821" with the bank's symbol.
+/// "Everyday ··4821" with the bank's symbol; "sample" in place of the number for the sample.
 struct AccountLabel: View {
     let entry: BankEntry
     var body: some View {
@@ -104,7 +136,11 @@ struct AccountLabel: View {
             Image(systemName: "building.columns").foregroundStyle(.tint).widgetAccentable()
             Text(entry.accountName).bold()
             Spacer(minLength: 0)
-            Text("··" + entry.accountSuffix).foregroundStyle(.secondary)
+            if entry.source.isSample {
+                Text("sample").foregroundStyle(.tertiary)
+            } else if !entry.accountSuffix.isEmpty {
+                Text("··" + entry.accountSuffix).foregroundStyle(.secondary)
+            }
         }
     }
 }
@@ -122,10 +158,11 @@ struct AvailableText: View {
 struct TransactionList: View {
     let caption: String
     let transactions: [BankEntry.Transaction]
+    var currency = "$"
     var body: some View {
         Text(caption).font(.caption).foregroundStyle(.secondary)
         ForEach(transactions, id: \.self) { t in
-            TransactionRow(transaction: t)
+            TransactionRow(transaction: t, currency: currency)
         }
     }
 }
@@ -134,18 +171,19 @@ struct TransactionList: View {
 struct BalanceText: View {
     let entry: BankEntry
     var body: some View {
-        Text(BankEntry.money(entry.balanceCents)).font(.title).bold().privacySensitive()
+        Text(entry.money(entry.balanceCents)).font(.title).bold().privacySensitive()
     }
 }
 
 /// One transaction: payee, then the amount (private).
 struct TransactionRow: View {
     let transaction: BankEntry.Transaction
+    var currency = "$"
     var body: some View {
         HStack(spacing: 1) {
             Text(transaction.payee).lineLimit(1)
             Spacer(minLength: 1)
-            Text(BankEntry.money(transaction.cents, signed: true))
+            Text(BankEntry.money(transaction.cents, signed: true, currency: currency))
                 .foregroundStyle(transaction.cents < 0 ? Color.primary : Color.green)
                 .privacySensitive()
         }
@@ -170,7 +208,7 @@ struct BankSmall: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
             AvailableBalance(entry: entry)
-            (Text("Updated ") + Text(entry.date, style: .time)).font(.caption).foregroundStyle(.tertiary)
+            (Text("Updated ") + Text(entry.updated ?? entry.date, style: .time)).font(.caption).foregroundStyle(.tertiary)
         }
     }
 }
@@ -182,7 +220,7 @@ struct BankMedium: View {
             AvailableBalance(entry: entry)
                 .frame(width: 18)
             VStack(alignment: .leading, spacing: 0) {
-                TransactionList(caption: "Latest", transactions: Array(entry.transactions.prefix(4)))
+                TransactionList(caption: "Latest", transactions: Array(entry.transactions.prefix(4)), currency: entry.currency)
                 Spacer(minLength: 0)
             }
         }
@@ -197,14 +235,14 @@ struct BankLarge: View {
             Text(" ")
             AvailableText(entry: entry)
             Text(" ")
-            TransactionList(caption: "Latest transactions", transactions: entry.transactions)
+            TransactionList(caption: "Latest transactions", transactions: Array(entry.transactions.prefix(8)), currency: entry.currency)
             Spacer(minLength: 0)
             HStack(spacing: 1) {
                 Text("In").foregroundStyle(.secondary)
-                Text(BankEntry.money(entry.transactions.filter { $0.cents > 0 }.map(\.cents).reduce(0, +))).privacySensitive()
+                Text(entry.money(entry.transactions.filter { $0.cents > 0 }.map(\.cents).reduce(0, +))).privacySensitive()
                 Spacer(minLength: 1)
                 Text("Out").foregroundStyle(.secondary)
-                Text(BankEntry.money(-entry.transactions.filter { $0.cents < 0 }.map(\.cents).reduce(0, +))).privacySensitive()
+                Text(entry.money(-entry.transactions.filter { $0.cents < 0 }.map(\.cents).reduce(0, +))).privacySensitive()
             }
         }
     }
@@ -218,8 +256,12 @@ struct BankRectangular: View {
                 Image(systemName: "building.columns").widgetAccentable()
                 Text(entry.accountName).bold()
             }
-            Text(BankEntry.money(entry.balanceCents)).bold().privacySensitive()
-            Text("··" + entry.accountSuffix).foregroundStyle(.secondary)
+            Text(entry.money(entry.balanceCents)).bold().privacySensitive()
+            if entry.source.isSample {
+                Text("sample").foregroundStyle(.tertiary)
+            } else {
+                Text("··" + entry.accountSuffix).foregroundStyle(.secondary)
+            }
         }
         .frame(maxWidth: .infinity, alignment: .leading)
     }
@@ -231,7 +273,8 @@ struct BankInline: View {
         HStack(spacing: 1) {
             Image(systemName: "building.columns")
             Text(entry.accountName)
-            Text(BankEntry.money(entry.balanceCents)).privacySensitive()
+            Text(entry.money(entry.balanceCents)).privacySensitive()
+            if entry.source.isSample { Text("(sample)") }
         }
     }
 }

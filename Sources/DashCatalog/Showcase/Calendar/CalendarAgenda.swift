@@ -30,7 +30,7 @@ public struct CalendarAgenda: Hashable, Sendable {
         guard case .file(let path) = source else { return [CalendarEntry(date: now)] }
         let parsed: ICalendar
         do {
-            parsed = try ICalendar.parse(try Feeds.read(path))
+            parsed = try ICalendar.parse(try text(of: source))
         } catch {
             let name = (path as NSString).lastPathComponent
             let message = error.message.hasPrefix(path) ? error.message : "\(name): \(error.message)"
@@ -46,6 +46,16 @@ public struct CalendarAgenda: Hashable, Sendable {
         return moments.map { date in
             let upcoming = all.filter { $0.end > date || ($0.end == $0.start && $0.start >= date) }
             return CalendarEntry(date: date, agenda: CalendarAgenda(events: Array(upcoming.prefix(maxEvents)), problems: parsed.problems, source: source))
+        }
+    }
+
+    /// The iCalendar text of a source. The seam for `url=`/`webcal://`: a fetched body (with the
+    /// HTTP client's offline cache) goes to the same `ICalendar.parse`.
+    private static func text(of source: FeedSource) throws(FeedError) -> String {
+        switch source {
+        case .file(let path): return try Feeds.read(path)
+        case .store(let key): throw FeedError("\(key): a calendar is read from an .ics file")
+        case .sample: throw FeedError("no calendar file")
         }
     }
 

@@ -22,12 +22,13 @@ public struct CalendarEvent: Hashable, Sendable {
 /// The events of an iCalendar (RFC 5545) file, and their occurrences over a span of time.
 ///
 /// What is read: `VEVENT`s with `SUMMARY`, `LOCATION`, `DTSTART`, `DTEND` or `DURATION`,
-/// `RRULE`, `EXDATE`, `RECURRENCE-ID` (a moved or changed occurrence replaces the one it names)
-/// and `STATUS:CANCELLED`. Times may be UTC (`20261122T090000Z`), in a zone
-/// (`DTSTART;TZID=Europe/Berlin:20261122T090000`, an IANA name; `VTIMEZONE` blocks are not
-/// needed), floating (no zone: the dashboard's), or dates (`VALUE=DATE`, all-day). Rules:
-/// `FREQ=DAILY|WEEKLY|MONTHLY|YEARLY` with `INTERVAL`, `COUNT`, `UNTIL`, `BYDAY` (daily and
-/// weekly) and `WKST`; repeats keep their local time across daylight-saving changes.
+/// `RRULE`, `RDATE`, `EXDATE`, `RECURRENCE-ID` (a moved or changed occurrence replaces the one
+/// it names; a cancelled one removes it) and `STATUS:CANCELLED`. Times may be UTC
+/// (`20261122T090000Z`), in a zone (`DTSTART;TZID=Europe/Berlin:20261122T090000`: an Olson
+/// name, or any name a `VTIMEZONE` in the file defines, such as Outlook's "W. Europe Standard
+/// Time"), floating (no zone: `X-WR-TIMEZONE`'s when the file names one, else the
+/// dashboard's), or dates (`VALUE=DATE`, all-day). Rules: all of RFC 5545 §3.3.10 (see
+/// `ICalendarRecurrence.swift`); repeats keep their local time across daylight-saving changes.
 ///
 /// A broken event is skipped and noted in ``problems`` (`line 12: DTSTART: …`); the others
 /// are kept. Only a text that is not iCalendar at all is an error.
@@ -42,19 +43,23 @@ public struct ICalendar: Sendable {
     public static let maxLineBytes = 64 << 10
     /// The most candidate days looked at when expanding a file's rules (a fraction of a second).
     static let expansionBudget = 3_000_000
+    /// The most occurrences of one event in a window: a minute-by-minute rule over a week and more.
+    static let maxOccurrences = 20_000
 
     /// A time as the file gives it.
     public enum Time: Hashable, Sendable {
         case utc(Date)
         /// Local wall time (days since 1970 and seconds into the day) in a named zone.
-        case zoned(day: Int, seconds: Int, TimeZone)
+        case zoned(day: Int, seconds: Int, Zone)
         /// Local wall time wherever the dashboard is.
         case floating(day: Int, seconds: Int)
         /// A whole day (all-day events).
         case date(day: Int)
 
         /// The moment it stands for, with floating times and dates in `local`.
-        public func resolved(in local: TimeZone) -> Date {
+        public func resolved(in local: TimeZone) -> Date { resolved(in: Zone(local)) }
+
+        func resolved(in local: Zone) -> Date {
             switch self {
             case .utc(let d): d
             case .zoned(let day, let seconds, let zone): ICalendar.absolute(day: day, seconds: seconds, in: zone)
@@ -66,18 +71,6 @@ public struct ICalendar: Sendable {
         var isDate: Bool { if case .date = self { true } else { false } }
     }
 
-    /// A repetition rule (the subset above).
-    public struct Rule: Hashable, Sendable {
-        public enum Frequency: String, Sendable { case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY" }
-        public var frequency: Frequency
-        public var interval = 1
-        public var count: Int?
-        public var until: Time?
-        /// Weekdays, Monday 0 … Sunday 6.
-        public var byDay: [Int] = []
-        public var weekStart = 0
-    }
-
     /// One `VEVENT`.
     public struct Event: Hashable, Sendable {
         public var uid: String?
@@ -87,7 +80,11 @@ public struct ICalendar: Sendable {
         public var end: Time?
         public var duration: TimeInterval?
         public var rule: Rule?
+        /// `RDATE`s: starts added to the rule's (or to `DTSTART` alone).
+        public var extraStarts: [Time] = []
         public var exceptions: [Time] = []
+        /// `STATUS:CANCELLED`: not shown; as a changed occurrence, it removes the one it names.
+        public var isCancelled = false
         /// For a changed occurrence of a repeating event: the start it replaces.
         public var recurrenceID: Time?
         /// The line of `BEGIN:VEVENT`.
@@ -106,17 +103,35 @@ public struct ICalendar: Sendable {
         var current: [(number: Int, property: Property)]?
         var beginLine = 0
         var nested = 0
+        // Events are read once every VTIMEZONE is known: a file may define its zones after them.
+        var pending: [(line: Int, properties: [(number: Int, property: Property)])] = []
+        var zoneLines: [(number: Int, property: Property)]?
+        var zones: [String: Zone] = [:]
+        var calendarZone: Zone?
         for line in lines where !line.text.isEmpty {
             guard line.text.utf8.count <= maxLineBytes else {
                 calendar.problems.append("line \(line.number): longer than \(maxLineBytes) bytes (skipped)")
                 continue
             }
             guard let property = Property(line.text) else {
-                if current != nil { calendar.problems.append("line \(line.number): expected NAME:VALUE, found \"\(TextSanitizer.sanitize(String(line.text.prefix(40)), keepNewlines: false))\"") }
+                if current != nil || zoneLines != nil { calendar.problems.append("line \(line.number): expected NAME:VALUE, found \"\(TextSanitizer.sanitize(String(line.text.prefix(40)), keepNewlines: false))\"") }
                 continue
             }
             let value = property.value.uppercased()
+            if zoneLines != nil {
+                if property.name == "END" && value == "VTIMEZONE" {
+                    if zones.count < maxZones, let lines = zoneLines, let zone = Self.zone(lines, problems: &calendar.problems) { zones[zone.identifier] = zone }
+                    zoneLines = nil
+                } else {
+                    zoneLines?.append((line.number, property))
+                }
+                continue
+            }
             switch property.name {
+            case "BEGIN" where value == "VTIMEZONE" && current == nil:
+                zoneLines = []
+            case "X-WR-TIMEZONE" where current == nil:
+                calendarZone = zone(named: property.value).map(Zone.init)
             case "BEGIN" where value == "VEVENT" && current == nil:
                 current = []
                 beginLine = line.number
@@ -125,21 +140,21 @@ public struct ICalendar: Sendable {
             case "END" where current != nil && nested > 0:
                 nested -= 1
             case "END" where value == "VEVENT" && current != nil:
-                if let properties = current {
-                    do {
-                        if let event = try Self.event(properties, line: beginLine, problems: &calendar.problems) {
-                            if calendar.events.count < maxEvents { calendar.events.append(event) }
-                        }
-                    } catch {
-                        calendar.problems.append("\(error.message) (event skipped)")
-                    }
-                }
+                if let properties = current, pending.count < maxEvents { pending.append((beginLine, properties)) }
                 current = nil
             default:
                 if nested == 0 { current?.append((line.number, property)) }
             }
         }
         if current != nil { calendar.problems.append("line \(beginLine): BEGIN:VEVENT is never closed (event skipped)") }
+        let context = Context(zones: zones, floating: calendarZone)
+        for (line, properties) in pending {
+            do {
+                calendar.events.append(try Self.event(properties, line: line, context: context, problems: &calendar.problems))
+            } catch {
+                calendar.problems.append("\(error.message) (event skipped)")
+            }
+        }
         return calendar
     }
 
@@ -185,18 +200,24 @@ public struct ICalendar: Sendable {
         }
     }
 
-    private static func event(_ properties: [(number: Int, property: Property)], line: Int, problems: inout [String]) throws(FeedError) -> Event? {
+    /// What times are read against: the file's `VTIMEZONE`s, and the zone of floating times.
+    struct Context {
+        var zones: [String: Zone] = [:]
+        var floating: Zone?
+    }
+
+    private static func event(_ properties: [(number: Int, property: Property)], line: Int, context: Context, problems: inout [String]) throws(FeedError) -> Event {
         var start: Time?
         var event = Event(title: "(no title)", start: .date(day: 0), line: line)
         for (number, p) in properties {
             func read(_ field: String) throws(FeedError) -> Time {
-                do { return try time(p.value, parameters: p.parameters) } catch { throw FeedError("line \(number): \(field): \(error.message)") }
+                do { return try time(p.value, parameters: p.parameters, context: context) } catch { throw FeedError("line \(number): \(field): \(error.message)") }
             }
             switch p.name {
             case "SUMMARY": event.title = text(p.value)
             case "LOCATION": event.location = text(p.value).isEmpty ? nil : text(p.value)
             case "UID": event.uid = p.value
-            case "STATUS" where p.value.uppercased() == "CANCELLED": return nil
+            case "STATUS" where p.value.uppercased() == "CANCELLED": event.isCancelled = true
             case "DTSTART": start = try read("DTSTART")
             case "DTEND": event.end = try read("DTEND")
             case "DURATION":
@@ -207,15 +228,20 @@ public struct ICalendar: Sendable {
                 do { event.rule = try rule(p.value) } catch {
                     problems.append("line \(number): RRULE: \(error.message); only the first occurrence is shown")
                 }
-            case "EXDATE":
-                for value in p.value.split(separator: ",") {
-                    do { event.exceptions.append(try time(String(value), parameters: p.parameters)) } catch {
-                        problems.append("line \(number): EXDATE: \(error.message) (ignored)")
+            case "EXDATE", "RDATE":
+                for value in p.value.split(separator: ",").prefix(maxListLength) {
+                    // A PERIOD (`start/end` or `start/duration`) adds its start.
+                    let value = value.split(separator: "/", maxSplits: 1).first ?? value
+                    do {
+                        let time = try time(String(value), parameters: p.parameters, context: context)
+                        if p.name == "EXDATE" { event.exceptions.append(time) } else { event.extraStarts.append(time) }
+                    } catch {
+                        problems.append("line \(number): \(p.name): \(error.message) (ignored)")
                     }
                 }
             default: break
             }
-            if p.name == "DTSTART", let tzid = p.parameters["TZID"], zone(named: tzid) == nil {
+            if p.name == "DTSTART", let tzid = p.parameters["TZID"], zone(named: tzid) == nil, context.zones[tzid] == nil {
                 problems.append("line \(number): unknown TZID \"\(text(tzid))\", read as UTC")
             }
         }
@@ -245,7 +271,7 @@ public struct ICalendar: Sendable {
     }
 
     /// `20261122`, `20261122T090000`, `20261122T090000Z`, with `TZID=` and `VALUE=DATE`.
-    static func time(_ raw: String, parameters: [String: String]) throws(FeedError) -> Time {
+    static func time(_ raw: String, parameters: [String: String], context: Context = Context()) throws(FeedError) -> Time {
         let value = raw.trimmingCharacters(in: .whitespaces)
         let digits = Array(value.utf8)
         func number(_ range: Range<Int>) -> Int? {
@@ -272,19 +298,22 @@ public struct ICalendar: Sendable {
         let seconds = h * 3600 + mi * 60 + min(s, 59)
         if digits.count == 16 { return .utc(Date(timeIntervalSince1970: Double(day * 86_400 + seconds))) }
         if let tzid = parameters["TZID"] {
-            return .zoned(day: day, seconds: seconds, zone(named: tzid) ?? TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!)
+            // An Olson name the system knows wins over the file's VTIMEZONE of that name: it has the history.
+            return .zoned(day: day, seconds: seconds, zone(named: tzid).map(Zone.init) ?? context.zones[tzid] ?? .utc)
         }
+        if let zone = context.floating { return .zoned(day: day, seconds: seconds, zone) }
         return .floating(day: day, seconds: seconds)
     }
 
-    /// An IANA zone from a TZID, also when a producer prefixes it (`/mozilla.org/…/Europe/Berlin`).
+    /// An IANA zone from a TZID, also when a producer prefixes it (`/mozilla.org/…/Europe/Berlin`)
+    /// or uses a Windows name ("W. Europe Standard Time", see ``windowsZones``).
     static func zone(named tzid: String) -> TimeZone? {
         if let zone = TimeZone(identifier: tzid) { return zone }
         let parts = tzid.split(separator: "/")
         for n in stride(from: min(3, parts.count), through: 1, by: -1) {
             if let zone = TimeZone(identifier: parts.suffix(n).joined(separator: "/")) { return zone }
         }
-        return nil
+        return windowsZones[tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))].flatMap { TimeZone(identifier: $0) }
     }
 
     /// `P1D`, `PT1H30M`, `P1W`, `-PT15M` (RFC 5545 §3.3.6) in seconds.
@@ -311,46 +340,5 @@ public struct ICalendar: Sendable {
             any = true
         }
         return any && digits.isEmpty ? sign * total : nil
-    }
-
-    private static let weekdayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
-
-    /// `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;UNTIL=20261231T235959Z`.
-    static func rule(_ raw: String) throws(FeedError) -> Rule {
-        var parts: [String: String] = [:]
-        for part in raw.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { throw FeedError("expected NAME=VALUE parts, found \"\(text(String(part)))\"") }
-            parts[pair[0].uppercased()] = String(pair[1]).uppercased()
-        }
-        guard let name = parts["FREQ"] else { throw FeedError("FREQ is missing") }
-        guard let frequency = Rule.Frequency(rawValue: name) else { throw FeedError("FREQ=\(text(name)) is not supported (DAILY, WEEKLY, MONTHLY, YEARLY are)") }
-        var rule = Rule(frequency: frequency)
-        if let interval = parts["INTERVAL"] {
-            guard let n = Int(interval), n >= 1 else { throw FeedError("INTERVAL: expected a whole number ≥ 1") }
-            rule.interval = n
-        }
-        if let count = parts["COUNT"] {
-            guard let n = Int(count), n >= 1 else { throw FeedError("COUNT: expected a whole number ≥ 1") }
-            rule.count = n
-        }
-        if let until = parts["UNTIL"] { rule.until = try time(until, parameters: [:]) }
-        if let byDay = parts["BYDAY"] {
-            guard frequency == .daily || frequency == .weekly else { throw FeedError("BYDAY is supported with DAILY and WEEKLY only") }
-            for code in byDay.split(separator: ",") {
-                guard let day = weekdayCodes.firstIndex(of: String(code)) else {
-                    throw FeedError("BYDAY: expected days such as MO,WE (numbered days like 1MO are not supported), found \"\(text(String(code)))\"")
-                }
-                rule.byDay.append(day)
-            }
-        }
-        if let start = parts["WKST"] {
-            guard let day = weekdayCodes.firstIndex(of: start) else { throw FeedError("WKST: expected a day such as MO") }
-            rule.weekStart = day
-        }
-        for unsupported in ["BYMONTH", "BYMONTHDAY", "BYSETPOS", "BYYEARDAY", "BYWEEKNO", "BYHOUR", "BYMINUTE", "BYSECOND"] where parts[unsupported] != nil {
-            throw FeedError("\(unsupported) is not supported")
-        }
-        return rule
     }
 }
