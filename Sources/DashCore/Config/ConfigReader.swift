@@ -36,6 +36,8 @@ public struct ConfigReader {
         "scheduler": ["budget", "jitter"],
         "lock": ["auto_lock", "screen"],
         "activities": ["max"],
+        "sources": NetworkSettings.defaultSources.keys.sorted(),
+        "weather": NetworkSettings.weatherKeys,
     ]
     static let pageKeys = ["widgets", "name"]
 
@@ -125,6 +127,10 @@ public struct ConfigReader {
             default: problem(entry.line, "expected a duration above 0 for \"auto_lock\" such as \"10m\" or \"1h\", found \(Self.show(entry.value))")
             }
         }
+
+        let network = NetworkSettings.read(doc, file: file)
+        config.network = network.settings
+        problems += network.problems
 
         // [[widget]] tables: made by their type's resolver, before the pages that use them.
         var sections: [String: (section: WidgetSection, resolver: (any PlacementResolver)?)] = [:]
