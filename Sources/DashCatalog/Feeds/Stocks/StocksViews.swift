@@ -69,6 +69,10 @@ struct StocksView: FeedView {
                 }
                 Text("Day \(StockSample.money(sample.low))–\(StockSample.money(sample.high))  Prev \(StockSample.money(sample.previousClose))")
                     .foregroundStyle(.secondary)
+                // A kept quote: why the latest fetch failed (the detail view shows this family).
+                if let failure = entry.quotes.first?.failure {
+                    Text("Offline: \(failure)").foregroundStyle(.orange).lineLimit(2)
+                }
                 Spacer(minLength: 0)
                 Text(Sparkline.rows(sample.prices, width: width, height: 4).joined(separator: "\n")).foregroundStyle(color)
             }

@@ -74,7 +74,7 @@ struct WeatherView: FeedView {
                 days(f.daily)
                 Spacer(minLength: 0)
                 if let stale = entry.stale {
-                    Text("Offline: \(stale). Showing the forecast fetched \(age).").foregroundStyle(.orange).lineLimit(3)
+                    Text("Offline: \(stale). Showing the forecast fetched \(age).").foregroundStyle(.orange).lineLimit(4)
                 }
             }
         case .systemMedium:
