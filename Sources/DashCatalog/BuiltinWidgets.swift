@@ -53,5 +53,6 @@ public struct BuiltinWidgets: WidgetBundle {
         ScreenTimeWidget()
         // Any JSON API, fetched by the host's HTTP client (usually a [[widget]] type = "http").
         HTTPWidget()
+        PrometheusWidget()
     }
 }

@@ -14,26 +14,48 @@ import WidgetDash
 /// every = "15m"             # default 5m
 /// headers = ["Authorization: Bearer $GITHUB_TOKEN"]   # $NAME read from the environment
 /// ```
+///
+/// `type = "prometheus"` is read the same way, with `query` (PromQL, required), `range` and
+/// `step` (a range query, shown as a sparkline), and `bearer` or `basic_auth` instead of `select`.
 public struct HTTPSectionResolver: PlacementResolver {
-    public let type = "http"
+    public let type: String
     static let styles = ["text", "stat", "gauge", "sparkline", "list"]
-    static let textKeys = ["url", "select", "style", "every", "timeout", "title", "unit", "label"]
     static let numberKeys = ["min", "max"]
+    /// The string keys of the table; the first ones are required.
+    let textKeys: [String]
+    let required: [String]
 
-    public init() {}
+    /// The resolver of `type = "http"`.
+    public init() {
+        type = "http"
+        textKeys = ["url", "select", "style", "every", "timeout", "title", "unit", "label"]
+        required = ["url"]
+    }
+
+    /// The resolver of `type = "prometheus"` (the same shape, a PromQL query instead of a path).
+    public static var prometheus: HTTPSectionResolver {
+        HTTPSectionResolver(type: "prometheus", textKeys: ["url", "query", "range", "step", "style", "every", "timeout", "bearer",
+                                                          "basic_auth", "title", "unit", "label"], required: ["url", "query"])
+    }
+
+    init(type: String, textKeys: [String], required: [String]) {
+        self.type = type
+        self.textKeys = textKeys
+        self.required = required
+    }
 
     public func resolve(_ section: WidgetSection) -> Result<WidgetDescription, ConfigProblem> {
-        .failure(section.problem("http widgets need the built-in widgets to be known"))
+        .failure(section.problem("\(type) widgets need the built-in widgets to be known"))
     }
 
     public func resolve(_ section: WidgetSection, known: [WidgetDescription]) -> Result<WidgetDescription, ConfigProblem> {
-        let allowed = Self.textKeys + Self.numberKeys + ["headers"]
+        let allowed = textKeys + Self.numberKeys + ["headers"]
         let all = section.entries.map { ($0.key, $0.value.line) } + section.arrays.map { ($0.key, $0.value.line) }
         if let (key, line) = all.sorted(by: { $0.1 < $1.1 }).first(where: { !allowed.contains($0.0) }) {
             return .failure(section.problem("unknown key \"\(key)\" in [[widget]] \"\(section.name)\" (expected \(allowed.joined(separator: ", ")))", line: line))
         }
-        guard let base = known.first(where: { $0.kind == "http" }) else {
-            return .failure(section.problem("the http widget is not available in this build"))
+        guard let base = known.first(where: { $0.kind == type }) else {
+            return .failure(section.problem("the \(type) widget is not available in this build"))
         }
         var presets = ["title": section.name]
         for (key, entry) in section.entries.sorted(by: { $0.value.line < $1.value.line }) {
@@ -51,7 +73,11 @@ public struct HTTPSectionResolver: PlacementResolver {
             }
         }
         guard presets["url"] != nil else {
-            return .failure(section.problem("expected url = \"https://…\" (the JSON to fetch) in [[widget]] \"\(section.name)\"", line: section.line))
+            let what = type == "http" ? "the JSON to fetch" : "the server, such as http://localhost:9090"
+            return .failure(section.problem("expected url = \"https://…\" (\(what)) in [[widget]] \"\(section.name)\"", line: section.line))
+        }
+        if required.contains("query"), presets["query"] == nil {
+            return .failure(section.problem("expected query = \"…\" (PromQL, such as 'up{job=\"node\"}') in [[widget]] \"\(section.name)\"", line: section.line))
         }
         if let entry = section.entries["headers"] {
             return .failure(section.problem("expected an array of header lines for \"headers\", such as [\"Authorization: Bearer $TOKEN\"], found \(ConfigReader.show(entry.value))", line: entry.line))
@@ -70,7 +96,8 @@ public struct HTTPSectionResolver: PlacementResolver {
         }
         var description = base.presetting(presets)
         description.displayName = TextSanitizer.sanitize(presets["title"] ?? section.name, keepNewlines: false)
-        description.description = "Fetches: " + TextSanitizer.sanitize(presets["url"] ?? "", keepNewlines: false)
+        description.description = type == "http" ? "Fetches: " + TextSanitizer.sanitize(presets["url"] ?? "", keepNewlines: false)
+            : "Asks \(TextSanitizer.sanitize(presets["url"] ?? "", keepNewlines: false)): " + TextSanitizer.sanitize(presets["query"] ?? "", keepNewlines: false)
         return .success(description)
     }
 
@@ -89,7 +116,9 @@ public struct HTTPSectionResolver: PlacementResolver {
             return nil
         case "style":
             return styles.contains(text) ? nil : "expected one of \(styles.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\""
-        case "every", "timeout":
+        case "query":
+            return text.trimmingCharacters(in: .whitespaces).isEmpty ? "expected a PromQL query, found an empty string" : nil
+        case "every", "timeout", "range", "step":
             return DurationText.seconds(text) == nil ? "expected a duration such as \"30s\" or \"5m\", found \"\(text)\"" : nil
         default:
             return nil

@@ -89,11 +89,21 @@ public enum CurlClient {
         case .outputTooLarge: return .failure(HTTPFailure(.tooLarge, "over \(bodyLimit >> 20) MB"))
         case .signaled(let signal): return .failure(HTTPFailure(.other, "curl ended by signal \(signal)"))
         case .exited(0):
-            guard (200..<300).contains(status) else { return .failure(HTTPFailure(.status(status))) }
+            guard (200..<300).contains(status) else { return .failure(HTTPFailure(.status(status), serverMessage(outcome.stdout))) }
             return .success((status, Data(outcome.stdout)))
         case .exited(let code):
             return .failure(HTTPFailure(kind(ofExit: code), message))
         }
+    }
+
+    /// The message of an error answer that says one in JSON (`{"error": "…"}` as Prometheus
+    /// sends, or `"message"`), so a panel shows the server's words; empty otherwise.
+    static func serverMessage(_ body: [UInt8]) -> String {
+        guard body.count < 64 * 1024, case .object(let fields)? = try? JSONValue.parse(String(decoding: body, as: UTF8.self)) else { return "" }
+        for key in ["error", "message", "detail"] {
+            if case .string(let text)? = fields[key] { return String(text.prefix(300)) }
+        }
+        return ""
     }
 
     /// What a curl exit status means (see curl(1), "EXIT CODES").

@@ -53,7 +53,8 @@ public final class HTTPService: Sendable {
     }
 
     private func fetchOnce(_ request: HTTPRequest) async -> Result<HTTPAnswer, HTTPFailure> {
-        if request.reuseFor > 0, let kept = kept(request.url), now().timeIntervalSince(kept.fetched) < request.reuseFor {
+        let key = request.cacheKey ?? request.url
+        if request.reuseFor > 0, let kept = kept(key), now().timeIntervalSince(kept.fetched) < request.reuseFor {
             return .success(kept)
         }
         var outcome = await client(request)
@@ -65,15 +66,15 @@ public final class HTTPService: Sendable {
         switch outcome {
         case .success(let (status, body)):
             let answer = HTTPAnswer(status: status, body: body, fetched: now())
-            failures.withLock { $0[request.url] = nil }
-            keep(answer, for: request.url)
+            failures.withLock { $0[key] = nil }
+            keep(answer, for: key)
             return .success(answer)
         case .failure(let failure):
             let count = failures.withLock { failures in
-                failures[request.url, default: 0] += 1
-                return failures[request.url] ?? 1
+                failures[key, default: 0] += 1
+                return failures[key] ?? 1
             }
-            guard var kept = kept(request.url) else { return .failure(failure) }
+            guard var kept = kept(key) else { return .failure(failure) }
             kept.failure = failure
             kept.failures = count
             return .success(kept)

@@ -74,13 +74,18 @@ public struct HTTPRequest: Hashable, Sendable {
     /// A kept answer younger than this is answered without asking the server (a geocoded
     /// place, which does not move); 0 always asks.
     public var reuseFor: TimeInterval
+    /// What the answer is kept under; nil: the URL. A URL that changes with every request (a
+    /// range query ending now) names what stays the same, so its last answer can be found.
+    public var cacheKey: String?
 
-    public init(url: String, headers: [String: String] = [:], timeout: TimeInterval = 20, expectsJSON: Bool = true, reuseFor: TimeInterval = 0) {
+    public init(url: String, headers: [String: String] = [:], timeout: TimeInterval = 20, expectsJSON: Bool = true,
+                reuseFor: TimeInterval = 0, cacheKey: String? = nil) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
         self.expectsJSON = expectsJSON
         self.reuseFor = reuseFor
+        self.cacheKey = cacheKey
     }
 
     /// `base` + `path` + the query, each query value percent-encoded.

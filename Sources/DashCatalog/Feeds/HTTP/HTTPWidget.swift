@@ -164,10 +164,16 @@ struct HTTPProvider: TimelineProvider {
 struct HTTPView: FeedView {
     static let title = "HTTP"
     let entry: HTTPEntry
+    var content: some View { FetchedValueView(entry: entry) }
+}
+
+/// A fetched value drawn as a data widget of its style, labelled as a sample in previews, and
+/// with its age and the failure under it while it is a kept one (http and prometheus).
+struct FetchedValueView: View {
+    let entry: HTTPEntry
     @Environment(\.widgetFamily) private var family
 
-    @ViewBuilder
-    var content: some View {
+    var body: some View {
         let style = HTTPProvider.style(entry.parameters)
         let data = DataEntry(date: entry.date, value: entry.value, delta: nil, key: nil, parameters: entry.parameters, relevance: nil)
         if family == .accessoryInline {
