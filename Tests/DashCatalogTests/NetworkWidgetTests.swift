@@ -135,6 +135,22 @@ struct NetworkWidgetTests {
         #expect(medium.contains("EUR · closed") && medium.contains("231.45") && medium.contains("415.50"), "\(medium)")
     }
 
+    @Test func aKeptQuoteSaysHowOldAndWhy() async throws {
+        var provider = StocksProvider()
+        provider.store = FeedWidgetTests.store([:])
+        provider.network = Self.network(kept: YahooChartFixture.chart(symbol: "AAPL", currency: "USD", prices: [230, 231.45], previousClose: 229, now: Self.now)) { _ in nil }
+        let timeline = try await provider.timeline(for: StocksIntent(), in: FeedWidgetTests.context(.systemMedium))
+        let entry = try #require(timeline.entries.first)
+        #expect(timeline.policy == .after(Self.now.addingTimeInterval(30)))
+        let medium = try FeedWidgetTests.panel("stocks", entry, .systemMedium).joined(separator: "\n")
+        #expect(medium.contains("⚠ 2 h ago") && medium.contains("Offline: HTTP 503") && medium.contains("231.45"), "\(medium)")
+        // Nothing kept: the reason, and how a script can still set a price.
+        provider.network = Self.network(failure: HTTPFailure(.tls, "SSL certificate problem")) { _ in nil }
+        let failed = try #require(try await provider.timeline(for: StocksIntent(), in: FeedWidgetTests.context(.systemMedium)).entries.first)
+        let text = try FeedWidgetTests.panel("stocks", failed, .systemMedium).joined(separator: "\n")
+        #expect(text.contains("TLS failed: SSL certificate problem") && text.contains("widgetdash set stocks.AAPL PRICE"), "\(text)")
+    }
+
     @Test func anUnknownSymbolSaysWhatTheSourceSaid() throws {
         #expect(throws: FeedError("No data found, symbol may be delisted")) {
             try YahooChart.quote(from: YahooChartFixture.notFound, symbol: "NOPE", now: Self.now)

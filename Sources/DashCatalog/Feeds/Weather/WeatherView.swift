@@ -55,19 +55,7 @@ struct WeatherView: FeedView {
             }
         case .systemLarge:
             VStack(alignment: .leading, spacing: 0) {
-                HStack(spacing: 1) {
-                    Text(name).bold()
-                    Spacer(minLength: 0)
-                    statusLine(sample)
-                }
-                HStack(spacing: 1) {
-                    now
-                    Text("\(f.now.temperature)°").font(.title).foregroundStyle(temperatureStyle)
-                    Text(f.now.condition.name)
-                    Spacer(minLength: 0)
-                    Text(highLow).foregroundStyle(.secondary)
-                }
-                Text(f.outlook).foregroundStyle(.secondary)
+                headline(f, name: name, sample: sample)
                 Text("")
                 hours(f.hourly, columns: 6, width: 7, stacked: true)
                 Text("")
@@ -79,19 +67,7 @@ struct WeatherView: FeedView {
             }
         case .systemMedium:
             VStack(alignment: .leading, spacing: 0) {
-                HStack(spacing: 1) {
-                    Text(name).bold()
-                    Spacer(minLength: 0)
-                    statusLine(sample)
-                }
-                HStack(spacing: 1) {
-                    now
-                    Text("\(f.now.temperature)°").font(.title).foregroundStyle(temperatureStyle)
-                    Text(f.now.condition.name)
-                    Spacer(minLength: 0)
-                    Text(highLow).foregroundStyle(.secondary)
-                }
-                Text(f.outlook).foregroundStyle(.secondary)
+                headline(f, name: name, sample: sample)
                 Spacer(minLength: 0)
                 hours(f.hourly, columns: 6, width: 7, stacked: true)
             }
@@ -112,6 +88,26 @@ struct WeatherView: FeedView {
                     statusLine(false)
                 }
             }
+        }
+    }
+
+    /// The place and the status, now and the day's high and low, and the outlook: the top of
+    /// the medium and large families.
+    private func headline(_ f: WeatherForecast, name: String, sample: Bool) -> some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Text(name).bold()
+                Spacer(minLength: 0)
+                statusLine(sample)
+            }
+            HStack(spacing: 1) {
+                Image(systemName: f.now.symbol)
+                Text("\(f.now.temperature)°").font(.title).foregroundStyle(entry.stale == nil ? Color.primary : Color.secondary)
+                Text(f.now.condition.name)
+                Spacer(minLength: 0)
+                Text("H:\(f.high)° L:\(f.low)°").foregroundStyle(.secondary)
+            }
+            Text(f.outlook).foregroundStyle(.secondary)
         }
     }
 
