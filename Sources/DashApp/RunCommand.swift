@@ -55,7 +55,9 @@ struct RunCommand: AsyncParsableCommand {
         // to the config's `extensions` takes a restart (an extension is a program to spawn).
         let (knownWidgets, extensionProblems) = extensions.load(configFile: ConfigCommand.file(config))
         for problem in extensionProblems { printError(problem.description) }
-        let known = knownWidgets.widgets
+        // [sources] and [weather], read whatever is placed; a change takes a restart.
+        let network = NetworkSetup.settings(configFile: ConfigCommand.file(config))
+        let known = NetworkSetup.presetting(knownWidgets.widgets, with: network)
         var placements: [WidgetPlacement] = []
         for text in widgets {
             switch await CommandLineInput.placement(text, in: known) {
@@ -126,6 +128,7 @@ struct RunCommand: AsyncParsableCommand {
         // One connection for widgets and activities, opened on the first read.
         let sharedStore = LazySharedStore(location: store.location)
         options.services.sharedStore = SharedStore.lazyBacking(sharedStore)
+        options.services.network = NetworkSetup.backing(settings: network, store: sharedStore)
         let storeListener = StoreLink.start(options: store, queue: options.storeChanges)
         defer { storeListener?.stop() }
         let activityMaximum = ActivityMaximum()

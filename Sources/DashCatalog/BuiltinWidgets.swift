@@ -51,5 +51,8 @@ public struct BuiltinWidgets: WidgetBundle {
         PhotosWidget()
         // How long the dashboard has been on screen, measured by the host.
         ScreenTimeWidget()
+        // Any JSON API, fetched by the host's HTTP client (usually a [[widget]] type = "http").
+        HTTPWidget()
+        PrometheusWidget()
     }
 }

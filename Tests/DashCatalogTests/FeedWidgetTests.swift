@@ -123,10 +123,11 @@ struct FeedWidgetTests {
         provider.configDirectory = dir.path
         provider.store = Self.store([:])
         let intent = WeatherIntent()
-        // Nothing configured: the sample, labelled.
+        // Nothing configured: the panel says how to set a location (issue 16: the sample only
+        // in previews and placeholders, labelled).
         var first = try #require(try await provider.timeline(for: intent, in: Self.context()).entries.first)
-        #expect(first.source == .sample && first.forecast?.placeID == "london")
-        #expect(try Self.panel("weather", first, .systemSmall).joined().contains("sample forecast"))
+        #expect(first.needsLocation && first.forecast == nil)
+        #expect(try Self.panel("weather", first, .systemMedium).joined(separator: "\n").contains("location=Tokyo"))
         // The default file.
         try dir.write("forecast.json", Self.forecast)
         first = try #require(try await provider.timeline(for: intent, in: Self.context()).entries.first)

@@ -133,7 +133,7 @@ struct StocksWeatherTests {
     }
 
     @Test func placeParameterResolvesIdsAndNames() async throws {
-        #expect(WeatherIntent.parameterDeclarations.map(\.name) == ["place", "file"])
+        #expect(WeatherIntent.parameterDeclarations.map(\.name) == ["place", "file", "location", "units"])
         #expect(WeatherIntent().place.id == "london")
         #expect(try await WeatherIntent.resolved(["place": "tokyo"]).place.id == "tokyo")
         #expect(try await WeatherIntent.resolved(["place": "New York"]).place.id == "new-york")
@@ -151,7 +151,9 @@ struct StocksWeatherTests {
     }
 
     @Test func weatherTimelineHasAnEntryPerHourAndReloadsHourly() async throws {
-        let timeline = try await WeatherProvider().timeline(for: WeatherIntent(), in: Self.context)
+        // A preview's timeline: outside one, nothing configured says how to set a location (issue 16).
+        let preview = TimelineProviderContext(family: .systemSmall, isPreview: true, date: SampleData.date)
+        let timeline = try await WeatherProvider().timeline(for: WeatherIntent(), in: preview)
         #expect(timeline.entries.count == 7)
         #expect(timeline.entries.first?.date == SampleData.date)
         let hours = timeline.entries.dropFirst().map(\.date.timeIntervalSince1970)
@@ -173,7 +175,7 @@ struct StocksWeatherTests {
         #expect(Render.lines(kind: "weather", entry: entry, .accessoryInline).joined().contains("Unknown place atlantis"))
     }
 
-    @Test(arguments: [WidgetFamily.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+    @Test(arguments: [WidgetFamily.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
     func everyPlaceFits(family: WidgetFamily) {
         for place in Self.places {
             for hours: Double in [0, 5, 11, 17, 24, 24 * 60] {

@@ -30,7 +30,7 @@ struct ConfigExtensionsTests {
         ("extensions = \"~/bin/weather\"", "c.toml:1: expected an array of paths for \"extensions\", such as [\"~/.local/bin/weather-widgets\"], found a string"),
         ("extensions = [\"a\", 3]", "c.toml:1:20: expected a path in quotes for an extension, found an integer"),
         ("extensions = [\n  \"a\",\n  \"\",\n]", "c.toml:3:3: expected a path to an extension executable, found \"\""),
-        ("extension = [\"a\"]", "c.toml:1: unknown key \"extension\" (expected one of: theme, scheme, extensions, or a table [scheduler], [lock], [activities], [[page]], [[widget]])"),
+        ("extension = [\"a\"]", "c.toml:1: unknown key \"extension\" (expected one of: theme, scheme, extensions, or a table [scheduler], [lock], [activities], [sources], [terminal], [weather], [[page]] or [[widget]])"),
         ("[lock]\nextensions = [\"a\"]", "c.toml:2: unknown key \"extensions\" in [lock] (expected: auto_lock, screen); extensions = … belongs at the top of the file, before any table"),
         ("[[page]]\nwidgets = []\nextensions = [\"a\"]", "c.toml:3: unknown key \"extensions\" in [[page]] (expected: widgets, name); extensions = … belongs at the top of the file, before any table"),
     ])

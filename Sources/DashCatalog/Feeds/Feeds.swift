@@ -9,6 +9,8 @@ public enum FeedSource: Hashable, Sendable {
     case file(String)
     /// A shared-store key (`widgetdash set KEY …`).
     case store(String)
+    /// A network service, by its name ("Open-Meteo").
+    case service(String)
 
     public var isSample: Bool { self == .sample }
 
@@ -18,6 +20,7 @@ public enum FeedSource: Hashable, Sendable {
         case .sample: "sample"
         case .file(let path): (path as NSString).lastPathComponent
         case .store(let key): key
+        case .service(let name): name
         }
     }
 }

@@ -37,6 +37,8 @@ public struct ConfigReader {
         "lock": ["auto_lock", "screen"],
         "activities": ["max"],
         "terminal": ["graphemes"],
+        "sources": NetworkSettings.defaultSources.keys.sorted(),
+        "weather": NetworkSettings.weatherKeys,
     ]
     static let pageKeys = ["widgets", "name"]
     /// The tables a config may hold, as messages list them: `[scheduler], …, [[page]] or [[widget]]`.
@@ -153,6 +155,10 @@ public struct ConfigReader {
             default: problem(entry, "\(autoLockExpected), found \(Self.show(entry.value))")
             }
         }
+
+        let network = NetworkSettings.read(doc, file: file)
+        config.network = network.settings
+        problems += network.problems
 
         // [[widget]] tables: made by their type's resolver, before the pages that use them.
         var sections: [String: (section: WidgetSection, resolver: (any PlacementResolver)?)] = [:]

@@ -76,6 +76,8 @@ public struct DashConfig {
     /// Widgets the config itself defines (`[[widget]]` tables, made by placement resolvers),
     /// in addition to the built-in ones; pages refer to them by their `name`.
     public var widgets: [WidgetDescription] = []
+    /// `[sources]` and `[weather]`: the network services' base URLs, the weather defaults.
+    public var network = NetworkSettings()
 
     public init() {}
 

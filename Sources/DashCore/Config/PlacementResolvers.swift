@@ -57,7 +57,7 @@ extension PlacementResolver {
 /// so a config written for a build with scripting still starts on a build without it.
 public struct PlacementResolverRegistry: Sendable {
     /// Types that a feature of widgetdash owns, whether or not this build has it yet.
-    public static let reservedTypes: Set<String> = ["command", "data"]
+    public static let reservedTypes: Set<String> = ["command", "data", "http", "prometheus"]
 
     public private(set) var resolvers: [String: any PlacementResolver] = [:]
 
@@ -68,11 +68,11 @@ public struct PlacementResolverRegistry: Sendable {
     /// Adds (or replaces) the resolver for its type.
     public mutating func register(_ resolver: any PlacementResolver) { resolvers[resolver.type] = resolver }
 
-    /// The registry every dashboard uses unless told otherwise: command and data widgets. A new
+    /// The registry every dashboard uses unless told otherwise: command, data, http and prometheus widgets. A new
     /// one each time, so each holder (a shell, for the whole run) has its own command gate.
     /// Its commands run only when a runner is handed in (`widgetdash run` hands DashSystem's).
     public static func standard(commandRunner: (any CommandRunning)?) -> PlacementResolverRegistry {
-        PlacementResolverRegistry([CommandSectionResolver(gate: CommandGate(runner: commandRunner)), DataSectionResolver()])
+        PlacementResolverRegistry([CommandSectionResolver(gate: CommandGate(runner: commandRunner)), DataSectionResolver(), HTTPSectionResolver(), HTTPSectionResolver.prometheus])
     }
 
     /// The standard registry without a command runner: for reading and checking a config.

@@ -39,6 +39,13 @@ public enum CommandRunner {
     /// The blocking run, on the calling thread.
     public static func runBlocking(_ command: String, timeout: TimeInterval, limit: Int = outputLimit,
                                    environment extra: [String: String] = [:]) -> Result<CommandOutcome, CommandError> {
+        runBlocking(arguments: ["/bin/sh", "-c", command], timeout: timeout, limit: limit, environment: extra)
+    }
+
+    /// Runs the program `arguments[0]` (looked up on `PATH` unless it has a slash) without a
+    /// shell, the same way: its own process group, the time-out, the output capped.
+    public static func runBlocking(arguments: [String], timeout: TimeInterval, limit: Int = outputLimit,
+                                   environment extra: [String: String] = [:]) -> Result<CommandOutcome, CommandError> {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
         guard makePipe(&outPipe) else { return .failure(.spawn("pipe: \(String(cString: strerror(errno)))")) }
@@ -49,7 +56,7 @@ public enum CommandRunner {
 
         var env = ProcessInfo.processInfo.environment
         for (k, v) in extra { env[k] = v }
-        let spawned = ChildProcess.spawn(["/bin/sh", "-c", command], environment: env,
+        let spawned = ChildProcess.spawn(arguments, environment: env,
                                          standardOutput: .descriptor(outPipe[1]), standardError: .descriptor(errPipe[1]),
                                          newProcessGroup: true)
         close(outPipe[1])
@@ -59,7 +66,7 @@ public enum CommandRunner {
         case .success(let child): pid = child
         case .failure(let error):
             close(outPipe[0]); close(errPipe[0])
-            return .failure(.spawn("/bin/sh: \(error)"))
+            return .failure(.spawn("\(arguments.first ?? ""): \(error)"))
         }
 
         var outcome = CommandOutcome(ending: .exited(0), stdout: [], stderr: [])

@@ -25,7 +25,7 @@ import Darwin
 /// store written by a newer widgetdash is refused without being changed.
 public final class SharedStore: Sendable {
     /// The schema this build writes.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     public let location: StoreLocation
     /// Set when opening had to move a damaged file aside: what happened, for the user.
@@ -225,6 +225,10 @@ public final class SharedStore: Sendable {
                 seq INTEGER NOT NULL,
                 version INTEGER NOT NULL
             ) WITHOUT ROWID;
+            """),
+        // The network widgets' last good answers, by URL (see SharedStore+HTTPCache.swift).
+        (3, """
+            CREATE TABLE IF NOT EXISTS http_cache (url TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, body BLOB NOT NULL, fetched REAL NOT NULL) WITHOUT ROWID;
             """),
     ]
 

@@ -28,17 +28,21 @@ public struct WidgetServices: Sendable {
     public var widgetCenter: WidgetCenter.Handler?
     /// Live Activities; nil: requests fail with `noHost`, the lists are empty.
     public var activities: ActivitySystem.Backing?
+    /// HTTP for the network widgets (``WidgetNetwork``); nil: every fetch fails, nothing is sent.
+    public var network: WidgetNetwork.Backing?
 
     /// Services with nothing installed but `sharedDefaults` (a fresh in-memory store unless given).
     public init(sharedStore: WidgetSharedStore.Backing? = nil, sharedDefaults: (any WidgetStateStore)? = nil,
                 imageDecoding: ImageDecoding.Backing? = nil, screenTime: ScreenTime.Backing? = nil,
-                widgetCenter: WidgetCenter.Handler? = nil, activities: ActivitySystem.Backing? = nil) {
+                widgetCenter: WidgetCenter.Handler? = nil, activities: ActivitySystem.Backing? = nil,
+                network: WidgetNetwork.Backing? = nil) {
         self.sharedStore = sharedStore
         self.sharedDefaults = sharedDefaults ?? InMemoryWidgetStateStore()
         self.imageDecoding = imageDecoding
         self.screenTime = screenTime
         self.widgetCenter = widgetCenter
         self.activities = activities
+        self.network = network
     }
 
     /// The services bound to the current task. Unbound, a process-wide value with nothing

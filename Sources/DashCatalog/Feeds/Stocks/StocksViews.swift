@@ -13,6 +13,10 @@ struct StocksView: FeedView {
             StocksList(quotes: entry.quotes, label: label(upper: true))
         } else if let sample = entry.sample {
             layout(sample)
+        } else if let failure = entry.quotes.first?.failure {
+            SourceMessageView(tone: .problem, symbol: "exclamationmark.triangle", title: entry.symbol.id, inline: "\(entry.symbol.id): \(failure)",
+                              circular: ["error"], detail: failure, lead: failure,
+                              explanation: "Or: widgetdash set \(StockQuoteFeed.key(entry.symbol.id)) PRICE")
         } else {
             UnknownChoiceView(noun: "symbol", id: entry.symbol.id,
                               hint: family == .systemMedium ? "widgetdash set \(StockQuoteFeed.key(entry.symbol.id)) PRICE" : "press e to choose")
@@ -23,6 +27,13 @@ struct StocksView: FeedView {
     private func label(upper: Bool = false) -> String {
         let fed = entry.quotes.filter { !$0.source.isSample }
         guard let first = fed.first else { return upper ? "SAMPLE DATA" : "sample data" }
+        // Live: the currency, whether the market is closed, and how old a kept quote is.
+        if case .service = first.source {
+            let stale = fed.contains { $0.failure != nil && $0.sample != nil }
+            let age = fed.compactMap(\.updated).min().map { HTTPAnswer.age(of: $0, at: entry.date) }
+            let parts = [first.currency, first.isOpen == false ? "closed" : nil, stale ? age.map { "⚠ " + $0 } : nil]
+            return parts.compactMap { $0 }.joined(separator: " · ")
+        }
         return fed.compactMap(\.updated).max().map { "updated \(Feeds.clock($0, in: timeZone))" } ?? first.source.shortName
     }
 
@@ -58,6 +69,10 @@ struct StocksView: FeedView {
                 }
                 Text("Day \(StockSample.money(sample.low))–\(StockSample.money(sample.high))  Prev \(StockSample.money(sample.previousClose))")
                     .foregroundStyle(.secondary)
+                // A kept quote: why the latest fetch failed (the detail view shows this family).
+                if let failure = entry.quotes.first?.failure {
+                    Text("Offline: \(failure)").foregroundStyle(.orange).lineLimit(2)
+                }
                 Spacer(minLength: 0)
                 Text(Sparkline.rows(sample.prices, width: width, height: 4).joined(separator: "\n")).foregroundStyle(color)
             }
@@ -120,7 +135,7 @@ struct StocksList: View {
         } else {
             HStack(spacing: 1) {
                 Text(quote.symbol).bold().lineLimit(1).frame(width: 7, alignment: .leading)
-                Text("no data: set \(StockQuoteFeed.key(quote.symbol))").foregroundStyle(.secondary).lineLimit(1)
+                Text(quote.failure ?? "no data: set \(StockQuoteFeed.key(quote.symbol))").foregroundStyle(.secondary).lineLimit(1)
             }
         }
     }

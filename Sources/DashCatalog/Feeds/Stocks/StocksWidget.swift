@@ -177,8 +177,14 @@ public struct StockQuote: Hashable, Sendable {
     public let symbol: String
     public let sample: StockSample?
     public let source: FeedSource
-    /// When the feed wrote it.
+    /// When the feed wrote it (or the live quote was fetched).
     public let updated: Date?
+    /// The quote's currency (live quotes: "USD", "EUR").
+    public var currency: String? = nil
+    /// Live quotes: whether the market is in its regular session now.
+    public var isOpen: Bool? = nil
+    /// Live quotes: why the latest fetch failed, while an older quote is shown or none at all.
+    public var failure: String? = nil
 }
 
 /// One moment of a watchlist; `symbol` and `sample` are its first symbol's.
@@ -203,6 +209,8 @@ public struct StocksEntry: TimelineEntry, FeedEntry {
 /// labelled sample, or "no data" when the sample does not know it either.
 public struct StocksProvider: AppIntentTimelineProvider {
     var store: WidgetSharedStore = .shared
+    /// Where live quotes are fetched for symbols the store has no key for (tests give their own).
+    var network: WidgetNetwork = .shared
 
     public init() {}
 
@@ -229,13 +237,40 @@ public struct StocksProvider: AppIntentTimelineProvider {
         let symbols = configuration.watchlist
         let first = StockSymbolEntity(id: symbols[0])
         let entry: StocksEntry
+        var retry = Self.refresh
         do {
-            let quotes = try symbols.map { symbol throws(FeedError) in try StockQuoteFeed.quote(symbol, at: date, store: store) }
+            var quotes = try symbols.map { symbol throws(FeedError) in try StockQuoteFeed.quote(symbol, at: date, store: store) }
+            // A symbol the store has no key for is fetched live when the host has a network.
+            if network.isAvailable {
+                for (i, quote) in quotes.enumerated() where quote.source.isSample {
+                    let (live, next) = await liveQuote(quote.symbol, at: date)
+                    quotes[i] = live
+                    retry = min(retry, next)
+                }
+            }
             entry = StocksEntry(date: date, symbol: first, sample: quotes[0].sample, quotes: quotes)
         } catch {
             entry = StocksEntry(date: date, symbol: first, sample: nil, problem: error.message)
         }
-        return Timeline(entries: [entry], policy: .after(date.addingTimeInterval(Self.refresh)))
+        return Timeline(entries: [entry], policy: .after(date.addingTimeInterval(retry)))
+    }
+
+    /// A symbol's live quote (the kept one with the failure when the source is down), and how
+    /// soon to ask again.
+    func liveQuote(_ symbol: String, at date: Date) async -> (StockQuote, TimeInterval) {
+        let base = network.source(YahooChart.source, default: YahooChart.defaultBase)
+        let source = FeedSource.service("Yahoo Finance")
+        do {
+            let answer = try await network.fetch(HTTPRequest(url: YahooChart.url(base: base, symbol: symbol), timeout: 15))
+            let quote = try YahooChart.quote(from: answer.text, symbol: symbol, now: date)
+            let next = answer.nextTry(after: date, every: Self.refresh).timeIntervalSince(date)
+            return (StockQuote(symbol: symbol, sample: quote.sample, source: source, updated: answer.fetched,
+                               currency: quote.currency, isOpen: quote.isOpen, failure: answer.failure?.description), next)
+        } catch let failure as HTTPFailure {
+            return (StockQuote(symbol: symbol, sample: nil, source: source, updated: nil, failure: failure.description), 300)
+        } catch {
+            return (StockQuote(symbol: symbol, sample: nil, source: source, updated: nil, failure: "\(error)"), 300)
+        }
     }
 
     /// The sample entry for one symbol.
@@ -255,7 +290,7 @@ public struct StocksWidget: Widget {
             StocksView(entry: entry)
         }
         .configurationDisplayName("Stocks")
-        .description("Prices of your symbols from the store (stocks.SYMBOL), else sample data; press e to choose.")
+        .description("Live prices of your symbols (symbols=AAPL MSFT) from Yahoo Finance, or from the store (stocks.SYMBOL); press e to choose.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular, .accessoryInline])
         .layoutUnit(.cells)
     }

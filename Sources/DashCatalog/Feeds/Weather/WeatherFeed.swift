@@ -28,11 +28,23 @@ public struct ForecastDocument: Hashable, Sendable {
         public var condition: WeatherCondition
     }
 
+    /// One day's high and low (a live forecast's `daily`).
+    public struct Day: Hashable, Sendable {
+        public var date: Date
+        public var high: Double
+        public var low: Double
+        public var condition: WeatherCondition
+    }
+
     public var place: String?
     public var timeZone: TimeZone
     public var updated: Date?
     /// In time order.
     public var hours: [Hour]
+    /// The conditions measured now (a live forecast's `current`); shown instead of the hour's.
+    public var current: Hour? = nil
+    /// The days ahead, from today (a live forecast's `daily`).
+    public var days: [Day] = []
 
     public static let maxHours = 500
 
@@ -109,11 +121,18 @@ extension WeatherForecast {
             let hourOfDay = (Int((local / 3600).rounded(.down)) % 24 + 24) % 24
             return WeatherHour(date: h.date, hour: hourOfDay, temperature: Int(h.temperature.rounded()), condition: h.condition)
         }
-        let current = document.hours[index]
+        var current = document.hours[index]
+        // What was measured beats the hour's forecast while it is recent.
+        if let measured = document.current, measured.date <= date, date.timeIntervalSince(measured.date) < 3600 { current = measured }
         let day = DateWords.localDay(of: current.date, in: zone)
         let today = document.hours.filter { DateWords.localDay(of: $0.date, in: zone) == day }.map { Int($0.temperature.rounded()) }
+        let daily = document.days.filter { DateWords.localDay(of: $0.date, in: zone) >= day }.prefix(7).map { d in
+            WeatherDay(date: d.date, weekday: DateWords.weekdayNumber(ofDay: DateWords.localDay(of: d.date, in: zone)), high: Int(d.high.rounded()), low: Int(d.low.rounded()), condition: d.condition)
+        }
         self.init(placeID: document.place ?? "Forecast", now: hour(current),
-                  high: today.max() ?? Int(first.temperature.rounded()), low: today.min() ?? Int(first.temperature.rounded()),
+                  high: daily.first?.high ?? today.max() ?? Int(first.temperature.rounded()),
+                  low: daily.first?.low ?? today.min() ?? Int(first.temperature.rounded()),
                   hourly: document.hours[(index + 1)...].prefix(Self.hoursAhead).map(hour))
+        self.daily = Array(daily)
     }
 }

@@ -47,6 +47,17 @@ public struct WeatherHour: Hashable, Sendable {
     public var symbol: String { condition.symbol(night: isNight) }
 }
 
+/// One day of a forecast: its high, its low and its sky.
+public struct WeatherDay: Hashable, Sendable {
+    /// The start of the local day.
+    public let date: Date
+    /// The day of the week where the forecast is (1 is Sunday).
+    public let weekday: Int
+    public let high: Int
+    public let low: Int
+    public let condition: WeatherCondition
+}
+
 /// A SAMPLE forecast for one place: made up, deterministic, never fetched.
 ///
 /// There is no network, so the weather comes from the place's climate (a yearly mean and
@@ -64,6 +75,8 @@ public struct WeatherForecast: Hashable, Sendable {
     public let low: Int
     /// The next `hoursAhead` hours.
     public let hourly: [WeatherHour]
+    /// Today and the days after, when the forecast has them (a live one does).
+    public var daily: [WeatherDay] = []
 
     init(placeID: String, now: WeatherHour, high: Int, low: Int, hourly: [WeatherHour]) {
         self.placeID = placeID

@@ -87,6 +87,11 @@ public struct WeatherIntent: WidgetConfigurationIntent {
     /// A forecast JSON file (``ForecastDocument``); empty: the store key `weather.forecast`,
     /// else `forecast.json` in the config directory, else the sample for `place`.
     @Parameter(title: "Forecast file") public var file: String = ""
+    /// A city (`Tokyo`, looked up once with Open-Meteo's geocoding) or `lat,lon`: the live
+    /// forecast from Open-Meteo; `[weather] location` in config.toml sets the default.
+    @Parameter(title: "Location (a city or lat,lon)") public var location: String = ""
+    /// `metric` or `imperial`; empty: the locale's (imperial in the United States).
+    @Parameter(title: "Units (metric or imperial)") public var units: String = ""
     public init() {}
 }
 
@@ -101,6 +106,10 @@ public struct WeatherEntry: TimelineEntry, FeedEntry {
     public var updated: Date?
     /// Why the configured forecast cannot be shown: the file, the field, what was expected.
     public var problem: String?
+    /// For a live forecast kept after a failed fetch: why the latest fetch failed ("HTTP 503").
+    public var stale: String?
+    /// True when nothing is configured outside a preview: the panel says how to set a location.
+    public var needsLocation = false
 }
 
 /// An entry now and one at each of the next six hours (each with that hour's forecast, so the
@@ -113,6 +122,8 @@ public struct WeatherProvider: AppIntentTimelineProvider {
     var store: WidgetSharedStore = .shared
     /// The directory a relative `file=` and the default `forecast.json` are in.
     var configDirectory: String? = nil
+    /// Where live forecasts are fetched (tests give their own).
+    var network: WidgetNetwork = .shared
 
     public init() {}
 
@@ -134,11 +145,18 @@ public struct WeatherProvider: AppIntentTimelineProvider {
         let now = context.date
         let policy = TimelineReloadPolicy.after(now.addingTimeInterval(Self.refresh))
         let place = configuration.place
+        let location = configuration.location.trimmingCharacters(in: .whitespaces)
+        if !location.isEmpty, !context.isPreview {
+            return await liveTimeline(location: location, units: configuration.units, place: place, now: now)
+        }
         let loaded: (ForecastDocument, FeedSource)?
         do { loaded = try load(configuration) } catch let error {
             return Timeline(entries: [WeatherEntry(date: now, place: place, forecast: nil, problem: error.message)], policy: policy)
         }
         guard let (document, source) = loaded else {
+            if !context.isPreview {
+                return Timeline(entries: [WeatherEntry(date: now, place: place, forecast: nil, needsLocation: true)], policy: policy)
+            }
             let nextHour = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600 + 3600
             let later = (0..<WeatherForecast.hoursAhead).map { Date(timeIntervalSince1970: nextHour + Double($0) * 3600) }
             return Timeline(entries: ([now] + later).map { entry(place, at: $0) }, policy: policy)
@@ -175,8 +193,9 @@ public struct WeatherProvider: AppIntentTimelineProvider {
     }
 }
 
-/// The weather somewhere: now, the day's high and low, and the next hours, from a clearly
-/// labelled SAMPLE forecast.
+/// The weather somewhere: now, the day's high and low, the next hours and days, live from
+/// Open-Meteo for a `location`, or from a forecast file or the store; a clearly labelled
+/// SAMPLE forecast only in previews and placeholders.
 public struct WeatherWidget: Widget {
     public init() {}
 
@@ -185,114 +204,9 @@ public struct WeatherWidget: Widget {
             WeatherView(entry: entry)
         }
         .configurationDisplayName("Weather")
-        .description("The weather now and the next hours, from a forecast file or the store (else a sample forecast); press e for the place or file.")
-        .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .description("The weather now, the next hours and days: live from Open-Meteo for location= (a city or lat,lon), or from a forecast file or the store.")
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
         .layoutUnit(.cells)
     }
 }
 
-struct WeatherView: FeedView {
-    static let title = "Weather"
-    let entry: WeatherEntry
-
-    @Environment(\.widgetFamily) private var family
-    @Environment(\.timeZone) private var timeZone
-
-    var content: some View {
-        if let forecast = entry.forecast {
-            layout(forecast)
-        } else {
-            UnknownChoiceView(noun: "place", id: entry.place.id, hint: "press e to choose")
-        }
-    }
-
-    @ViewBuilder
-    private func layout(_ f: WeatherForecast) -> some View {
-        let now = Image(systemName: f.now.symbol)
-        let highLow = "H:\(f.high)° L:\(f.low)°"
-        let sample = entry.source.isSample
-        let name = sample ? entry.place.name : f.placeID
-        switch family {
-        case .accessoryInline:
-            HStack(spacing: 1) {
-                now
-                Text("\(name) \(f.now.temperature)° \(highLow)\(sample ? " (sample)" : "")")
-            }
-        case .accessoryCircular:
-            VStack(spacing: 0) {
-                now
-                Text("\(f.now.temperature)°").bold()
-                Text("\(f.high)/\(f.low)").foregroundStyle(.secondary)
-            }
-        case .accessoryRectangular:
-            VStack(alignment: .leading, spacing: 0) {
-                HStack(spacing: 1) {
-                    Text(name).bold()
-                    now
-                    Text("\(f.now.temperature)°")
-                }
-                Text(f.now.condition.name)
-                Text(sample ? "\(highLow) sample" : highLow).foregroundStyle(.secondary)
-            }
-        case .systemMedium:
-            VStack(alignment: .leading, spacing: 0) {
-                HStack(spacing: 1) {
-                    Text(name).bold()
-                    Spacer(minLength: 0)
-                    Text(sample ? "SAMPLE FORECAST" : updatedText).foregroundStyle(.tertiary)
-                }
-                HStack(spacing: 1) {
-                    now
-                    Text("\(f.now.temperature)°").font(.title)
-                    Text(f.now.condition.name)
-                    Spacer(minLength: 0)
-                    Text(highLow).foregroundStyle(.secondary)
-                }
-                Text(f.outlook).foregroundStyle(.secondary)
-                Spacer(minLength: 0)
-                hours(f.hourly, columns: 6, width: 7, stacked: true)
-            }
-        default:
-            VStack(alignment: .leading, spacing: 0) {
-                Text(name).bold()
-                HStack(spacing: 1) {
-                    now
-                    Text("\(f.now.temperature)°").font(.title)
-                }
-                Text(f.now.condition.name).foregroundStyle(.secondary)
-                Text(highLow).foregroundStyle(.secondary)
-                Spacer(minLength: 0)
-                hours(f.hourly, columns: 3, width: 6)
-                Text(sample ? "sample forecast" : updatedText).foregroundStyle(.tertiary)
-            }
-        }
-    }
-
-    /// "updated 10:00" when the forecast says when it was made, else where it came from.
-    private var updatedText: String {
-        guard let updated = entry.updated else { return entry.source.shortName }
-        return "updated \(Feeds.clock(updated, in: timeZone))"
-    }
-
-    /// The next hours in columns: the hour, the sky, the temperature.
-    /// With `stacked`, the sky and the temperature take a row each.
-    private func hours(_ hours: [WeatherHour], columns: Int, width: Int, stacked: Bool = false) -> some View {
-        HStack(spacing: 0) {
-            ForEach(Array(hours.prefix(columns).enumerated()), id: \.offset) { _, hour in
-                VStack(alignment: .leading, spacing: 0) {
-                    Text(DateWords.pad2(hour.hour)).foregroundStyle(.secondary)
-                    if stacked {
-                        Image(systemName: hour.symbol)
-                        Text("\(hour.temperature)°")
-                    } else {
-                        HStack(spacing: 1) {
-                            Image(systemName: hour.symbol)
-                            Text("\(hour.temperature)°")
-                        }
-                    }
-                }
-                .frame(width: Double(width), alignment: .leading)
-            }
-        }
-    }
-}
