@@ -45,19 +45,21 @@ public struct NetworkSettings: Hashable, Sendable {
 
     /// The settings of config text, ignoring problems (`config check` reports them).
     public static func read(configText text: String) -> NetworkSettings {
-        guard let doc = try? TOMLSubset.parse(text, features: [.arrays, .arrayTables]) else { return NetworkSettings() }
+        guard let doc = try? TOML.parse(text) else { return NetworkSettings() }
         return read(doc, file: "").settings
     }
 
     /// The settings of a parsed config, and a problem at its line for every value that is wrong.
-    package static func read(_ doc: TOMLSubset.Document, file: String) -> (settings: NetworkSettings, problems: [ConfigProblem]) {
+    package static func read(_ doc: TOML.Document, file: String) -> (settings: NetworkSettings, problems: [ConfigProblem]) {
         var settings = NetworkSettings()
         var problems: [ConfigProblem] = []
-        func problem(_ line: Int, _ message: String) { problems.append(ConfigProblem(file: file, line: line, message: message)) }
+        func problem(_ entry: TOML.Entry, _ message: String) {
+            problems.append(ConfigProblem(file: file, line: entry.line, column: entry.column + 1, message: message))
+        }
         for name in defaultSources.keys.sorted() {
             guard let entry = doc.entries["sources." + name] else { continue }
             guard case .string(let url) = entry.value, isBaseURL(url) else {
-                problem(entry.line, "expected an http:// or https:// base URL for \"\(name)\" such as \"\(defaultSources[name] ?? "")\", found \(ConfigReader.show(entry.value))")
+                problem(entry, "expected an http:// or https:// base URL for \"\(name)\" such as \"\(defaultSources[name] ?? "")\", found \(ConfigReader.show(entry.value))")
                 continue
             }
             settings.sources[name] = url
@@ -66,14 +68,14 @@ public struct NetworkSettings: Hashable, Sendable {
             if case .string(let text) = entry.value, !text.trimmingCharacters(in: .whitespaces).isEmpty, !text.contains(where: \.isNewline) {
                 settings.weatherLocation = text.trimmingCharacters(in: .whitespaces)
             } else {
-                problem(entry.line, "expected a city name such as \"Tokyo\" or \"lat,lon\" such as \"35.68,139.69\" for \"location\", found \(ConfigReader.show(entry.value))")
+                problem(entry, "expected a city name such as \"Tokyo\" or \"lat,lon\" such as \"35.68,139.69\" for \"location\", found \(ConfigReader.show(entry.value))")
             }
         }
         if let entry = doc.entries["weather.units"] {
             if case .string(let text) = entry.value, ["metric", "imperial"].contains(text) {
                 settings.weatherUnits = text
             } else {
-                problem(entry.line, "expected \"metric\" or \"imperial\" for \"units\", found \(ConfigReader.show(entry.value))")
+                problem(entry, "expected \"metric\" or \"imperial\" for \"units\", found \(ConfigReader.show(entry.value))")
             }
         }
         return (settings, problems)

@@ -138,6 +138,3 @@ package enum TOML {
         Document(root: try parseTable(text, limits: limits))
     }
 }
-
-/// Branches written before the reader became full TOML 1.0 name it this way.
-package typealias TOMLSubset = TOML

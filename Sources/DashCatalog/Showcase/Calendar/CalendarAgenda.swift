@@ -56,6 +56,7 @@ public struct CalendarAgenda: Hashable, Sendable {
         case .file(let path): return try Feeds.read(path)
         case .store(let key): throw FeedError("\(key): a calendar is read from an .ics file")
         case .sample: throw FeedError("no calendar file")
+        case .service(let name): throw FeedError("\(name): a calendar is read from an .ics file")
         }
     }
 
