@@ -39,13 +39,12 @@ struct CommandWidgetTests {
 
     @Test func theTimeOutKillsTheWholeGroup() async throws {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("wd-cmd-\(UUID().uuidString.prefix(8))").path
-        let started = ContinuousClock.now
         // A grandchild in the background that would write the marker after 2 s if it survived.
         let outcome = try await CommandRunner.run("(sleep 2; touch \(marker)) & sleep 30", timeout: 0.5).get()
+        // Killed, not finished: `.timedOut` is reported only by the runner that killed the group
+        // (a finished command ends `.exited`), and the marker below shows the grandchild died too.
+        // No wall-clock bound: under load it failed a correct runner (40 s on a busy machine).
         #expect(outcome.ending == .timedOut)
-        // Killed, not finished: the command alone would take 30 s. The bound only tells the two
-        // apart, so a loaded machine (seconds late) cannot fail it.
-        #expect(ContinuousClock.now - started < .seconds(20))
         try await Task.sleep(for: .milliseconds(2500))
         #expect(!FileManager.default.fileExists(atPath: marker))
         #expect(throws: (any Error).self) { try CommandProvider.timeline(from: outcome, now: t0, every: 30, timeout: 0.5) }
