@@ -234,7 +234,7 @@ struct TerminalSectionTests {
             #expect(load.config.graphemes == mode)
         }
         let bad = reader.parse("theme = \"dark\"\n[terminal]\ngraphemes = \"always\"\n", file: "c.toml")
-        #expect(bad.problems.map(\.description) == ["c.toml:3: expected one of \"auto\", \"clusters\", \"legacy\" for \"graphemes\", found \"always\""])
+        #expect(bad.problems.map(\.description) == ["c.toml:3:13: expected one of \"auto\", \"clusters\", \"legacy\" for \"graphemes\", found \"always\""])
         #expect(bad.config.graphemes == nil)
     }
 

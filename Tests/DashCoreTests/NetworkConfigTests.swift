@@ -41,11 +41,11 @@ struct NetworkConfigTests {
             units = "kelvin"
             colour = "blue"
             """) == [
-            "c.toml:2: expected an http:// or https:// base URL for \"open_meteo\" such as \"https://api.open-meteo.com\", found \"ftp://example.org\"",
+            "c.toml:2:14: expected an http:// or https:// base URL for \"open_meteo\" such as \"https://api.open-meteo.com\", found \"ftp://example.org\"",
             "c.toml:3: unknown key \"weather_api\" in [sources] (expected: open_meteo, open_meteo_geocoding, yahoo_finance)",
-            "c.toml:4: expected an http:// or https:// base URL for \"yahoo_finance\" such as \"https://query1.finance.yahoo.com\", found 3",
-            "c.toml:6: expected a city name such as \"Tokyo\" or \"lat,lon\" such as \"35.68,139.69\" for \"location\", found \"\"",
-            "c.toml:7: expected \"metric\" or \"imperial\" for \"units\", found \"kelvin\"",
+            "c.toml:4:17: expected an http:// or https:// base URL for \"yahoo_finance\" such as \"https://query1.finance.yahoo.com\", found 3",
+            "c.toml:6:12: expected a city name such as \"Tokyo\" or \"lat,lon\" such as \"35.68,139.69\" for \"location\", found \"\"",
+            "c.toml:7:9: expected \"metric\" or \"imperial\" for \"units\", found \"kelvin\"",
             "c.toml:8: unknown key \"colour\" in [weather] (expected: location, units)",
         ])
     }
@@ -81,10 +81,10 @@ struct NetworkConfigTests {
         #expect(first("url = \"https://x.org\"\nselect = \".a[\"\n")?.hasPrefix("c.toml:5: \"select\": expected") == true)
         #expect(first("url = \"https://x.org\"\nstyle = \"pie\"\n") == "c.toml:5: \"style\": expected one of \"text\", \"stat\", \"gauge\", \"sparkline\", \"list\", found \"pie\"")
         #expect(first("url = \"https://x.org\"\nevery = \"often\"\n") == "c.toml:5: \"every\": expected a duration such as \"30s\" or \"5m\", found \"often\"")
-        #expect(first("url = \"https://x.org\"\nheaders = [\"no colon\"]\n") == "c.toml:5:11: expected a header line \"Name: value\" (a value may use $NAME from the environment)")
+        #expect(first("url = \"https://x.org\"\nheaders = [\"no colon\"]\n") == "c.toml:5:12: expected a header line \"Name: value\" (a value may use $NAME from the environment)")
         #expect(first("url = \"https://x.org\"\nheaders = \"A: b\"\n")?.hasPrefix("c.toml:5: expected an array of header lines") == true)
         #expect(first("url = \"https://x.org\"\nmethod = \"POST\"\n")?.hasPrefix("c.toml:5: unknown key \"method\"") == true)
         #expect(problems("[[widget]]\nname = \"ci\"\ntype = \"http\"\nurl = \"https://x.org\"\n[[page]]\nwidgets = [\"ci@small:url=https://y.org\"]\n")
-                == ["c.toml:6: page 1: bad parameter for \"ci\": \"url\" is set in [[widget]] \"ci\"; a placement may set title"])
+                == ["c.toml:6:12: page 1: bad parameter for \"ci\": \"url\" is set in [[widget]] \"ci\"; a placement may set title"])
     }
 }

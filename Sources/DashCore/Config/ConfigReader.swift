@@ -178,8 +178,9 @@ public struct ConfigReader {
                 problem(nameEntry.line, "a widget called \"\(name)\" already exists; expected a new name")
                 continue
             }
-            // No widget type takes an array; one here is a value written wrong (`every = []`).
-            if let (key, array) = arrays.min(by: { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) }) {
+            // An array where the type takes none is a value written wrong (`every = []`).
+            let arrayKeys = resolvers.resolvers[type]?.arrayKeys ?? []
+            if let (key, array) = arrays.filter({ !arrayKeys.contains($0.key) }).min(by: { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) }) {
                 problem(array.line, "expected a single value for \"\(key)\" in [[widget]] \"\(name)\", found an array", column: array.column + 1)
                 continue
             }

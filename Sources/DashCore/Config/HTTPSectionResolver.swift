@@ -24,6 +24,8 @@ public struct HTTPSectionResolver: PlacementResolver {
     /// The string keys of the table; the first ones are required.
     let textKeys: [String]
     let required: [String]
+    /// `headers = ["Name: value", …]` is the one array.
+    public var arrayKeys: Set<String> { ["headers"] }
 
     /// The resolver of `type = "http"`.
     public init() {
@@ -87,7 +89,7 @@ public struct HTTPSectionResolver: PlacementResolver {
             for element in array.elements {
                 guard case .string(let line) = element.value, let colon = line.firstIndex(of: ":"),
                       Self.isHeaderName(line[..<colon]), !line.contains(where: \.isNewline) else {
-                    return .failure(ConfigProblem(file: section.file, line: element.line, column: element.column,
+                    return .failure(ConfigProblem(file: section.file, line: element.line, column: element.column + 1,
                                                   message: "expected a header line \"Name: value\" (a value may use $NAME from the environment)"))
                 }
                 lines.append(line)

@@ -43,9 +43,13 @@ public protocol PlacementResolver: Sendable {
     func resolve(_ section: WidgetSection, known: [WidgetDescription]) -> Result<WidgetDescription, ConfigProblem>
     /// Checks one placement's parameters (`key=value` after the colon); nil when they are fine.
     func validate(parameters: [String: String], of section: WidgetSection) -> String?
+    /// The keys whose value is an array (`headers = [...]`); an array under any other key is
+    /// reported by the reader as a value written wrong (`every = []`).
+    var arrayKeys: Set<String> { get }
 }
 
 extension PlacementResolver {
+    public var arrayKeys: Set<String> { [] }
     public func validate(parameters: [String: String], of section: WidgetSection) -> String? { nil }
     public func resolve(_ section: WidgetSection, known: [WidgetDescription]) -> Result<WidgetDescription, ConfigProblem> { resolve(section) }
 }
