@@ -9,7 +9,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure rendering and scheduling; prints figures.",
-        subcommands: [RenderBench.self, SchedulerBench.self, ExtensionBench.self]
+        subcommands: [RenderBench.self, SchedulerBench.self, ExtensionBench.self, PrometheusBench.self]
     )
 }
 

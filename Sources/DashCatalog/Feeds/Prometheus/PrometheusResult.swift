@@ -5,10 +5,10 @@ import WidgetDash
 /// `{"status": "success", "data": {"resultType": "vector", "result": [{"metric": {…}, "value": [t, "1"]}]}}`,
 /// `"scalar"` (`"result": [t, "4242"]`), `"matrix"` (`"values": [[t, "1"], …]` per series) or
 /// `"string"`; `{"status": "error", "errorType": …, "error": "…"}` for a bad query.
-enum PrometheusResult: Equatable {
-    struct Series: Equatable {
-        var labels: [String: String]
-        var values: [Double]
+package enum PrometheusResult: Equatable {
+    package struct Series: Equatable {
+        package var labels: [String: String]
+        package var values: [Double]
     }
 
     case scalar(Double)
@@ -22,7 +22,7 @@ enum PrometheusResult: Equatable {
     static let maxSeries = 500
     static let maxPoints = 20_000
 
-    static func decode(_ text: String) throws(FeedError) -> PrometheusResult {
+    package static func decode(_ text: String) throws(FeedError) -> PrometheusResult {
         guard case .object(let top) = try Feeds.json(text, source: "prometheus") else { throw FeedError("prometheus: expected an object") }
         if case .string("error")? = top["status"] {
             throw FeedError((try? Feeds.string(top["error"], field: "error")).flatMap { $0 } ?? "prometheus: error")
