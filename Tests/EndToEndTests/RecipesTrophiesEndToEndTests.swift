@@ -16,7 +16,9 @@ struct RecipesTrophiesEndToEndTests {
         let tmux = try TmuxSession(command: [binary, "--widget", "recipes@large", "--widget", "trophies@medium"],
                                    width: 100, height: 30, environment: env)
         #expect(tmux.waitFor("SAMPLE DATA", timeout: 10), "\(tmux.screenText)")
-        #expect(tmux.screenText.contains("┌ Recipes") && tmux.screenText.contains("Next "), "\(tmux.screenText)")
+        // The two panels are drawn in turn: on a loaded machine the trophies' label can be on
+        // screen before the recipe's last row, so wait for that row too.
+        #expect(tmux.waitFor("Next ", timeout: 10) && tmux.screenText.contains("┌ Recipes"), "\(tmux.screenText)")
 
         let record = #"{"wins": 31, "losses": 12, "draws": 3, "trophies": 2210, "change": -8, "player": "Ana", "recent": "WWLWDL"}"#
         let set = try StoreEndToEndTests.run(binary, ["set", "trophies.record", record], environment: env)
