@@ -10,6 +10,10 @@ public struct CalendarAgenda: Hashable, Sendable {
     /// Why the file could not be read at all.
     public var error: String?
     public var source: FeedSource
+    /// For a fetched calendar (`url=`): when it was fetched.
+    public var fetched: Date?
+    /// For a fetched calendar kept after a failed fetch: why the latest fetch failed ("HTTP 503").
+    public var stale: String?
 
     /// How far ahead events are listed.
     static let horizonDays = 7
@@ -24,17 +28,26 @@ public struct CalendarAgenda: Hashable, Sendable {
         return named || Feeds.exists(path) ? .file(path) : nil
     }
 
-    /// The entries of a configured calendar: now, each event's start and end until the last
-    /// of `midnights`, and the midnights (when "today" moves on).
+    /// The entries of a configured calendar file: now, each event's start and end until the
+    /// last of `midnights`, and the midnights (when "today" moves on).
     static func entries(source: FeedSource, now: Date, midnights: [Date], calendar: Calendar) -> [CalendarEntry] {
         guard case .file(let path) = source else { return [CalendarEntry(date: now)] }
-        let parsed: ICalendar
+        let name = (path as NSString).lastPathComponent
         do {
-            parsed = try ICalendar.parse(try text(of: source))
+            return entries(text: try Feeds.read(path), name: name, source: source, now: now, midnights: midnights, calendar: calendar)
         } catch {
-            let name = (path as NSString).lastPathComponent
             let message = error.message.hasPrefix(path) ? error.message : "\(name): \(error.message)"
-            return [now].map { CalendarEntry(date: $0, agenda: CalendarAgenda(events: [], error: message, source: source)) }
+            return [failure(message, source: source, at: now)]
+        }
+    }
+
+    /// The entries of iCalendar `text` from a file or a fetch (`name` prefixes a parse error);
+    /// a fetched calendar carries when it was fetched and, kept after a failure, why.
+    static func entries(text: String, name: String, source: FeedSource, fetched: Date? = nil, stale: String? = nil,
+                        now: Date, midnights: [Date], calendar: Calendar) -> [CalendarEntry] {
+        let parsed: ICalendar
+        do { parsed = try ICalendar.parse(text) } catch {
+            return [failure("\(name): \(error.message)", source: source, at: now)]
         }
         let zone = calendar.timeZone
         let from = calendar.startOfDay(for: now)
@@ -45,19 +58,14 @@ public struct CalendarAgenda: Hashable, Sendable {
         let moments = [now] + Set(changes + midnights.filter { $0 > now }).sorted().prefix(maxEntries - 1)
         return moments.map { date in
             let upcoming = all.filter { $0.end > date || ($0.end == $0.start && $0.start >= date) }
-            return CalendarEntry(date: date, agenda: CalendarAgenda(events: Array(upcoming.prefix(maxEvents)), problems: parsed.problems, source: source))
+            return CalendarEntry(date: date, agenda: CalendarAgenda(events: Array(upcoming.prefix(maxEvents)), problems: parsed.problems,
+                                                                    source: source, fetched: fetched, stale: stale))
         }
     }
 
-    /// The iCalendar text of a source. The seam for `url=`/`webcal://`: a fetched body (with the
-    /// HTTP client's offline cache) goes to the same `ICalendar.parse`.
-    private static func text(of source: FeedSource) throws(FeedError) -> String {
-        switch source {
-        case .file(let path): return try Feeds.read(path)
-        case .store(let key): throw FeedError("\(key): a calendar is read from an .ics file")
-        case .sample: throw FeedError("no calendar file")
-        case .service(let name): throw FeedError("\(name): a calendar is read from an .ics file")
-        }
+    /// An entry that shows why the calendar cannot be listed.
+    static func failure(_ message: String, source: FeedSource, at now: Date) -> CalendarEntry {
+        CalendarEntry(date: now, agenda: CalendarAgenda(events: [], error: message, source: source))
     }
 
     /// A week of sample events around the sample moment, for tests and the documentation.
@@ -118,7 +126,18 @@ struct AgendaLayout: View {
                         NextEvent(event: agenda.events.first, now: month.date, calendar: month.calendar)
                     }
                     Divider()
-                    AgendaList(agenda: agenda, now: month.date, calendar: month.calendar, rows: 12)
+                    AgendaList(agenda: agenda, now: month.date, calendar: month.calendar, rows: agenda.fetched == nil ? 12 : agenda.stale == nil ? 11 : 9, notesAge: false)
+                    if let fetched = agenda.fetched {
+                        let age = HTTPAnswer.age(of: fetched, at: month.date)
+                        if let stale = agenda.stale {
+                            // The age first: the client's own words can be long.
+                            Label("Offline, kept from \(age)", systemImage: "exclamationmark.triangle")
+                                .foregroundStyle(.orange).lineLimit(1)
+                            Text(stale).foregroundStyle(.secondary).lineLimit(2)
+                        } else {
+                            Text("\(agenda.source.shortName), fetched \(age)").foregroundStyle(.tertiary).lineLimit(1)
+                        }
+                    }
                 }
             }
         }
@@ -131,6 +150,9 @@ struct AgendaLayout: View {
                 Text("\(AgendaList.when(next, now: month.date, calendar: month.calendar)) \(next.title)")
             } else {
                 Text("\(month.weekdayName), \(month.monthName) \(month.day) · no events")
+            }
+            if agenda.stale != nil, let fetched = agenda.fetched {
+                Text("(\(HTTPAnswer.age(of: fetched, at: month.date)))").foregroundStyle(.secondary)
             }
         }
     }
@@ -184,6 +206,8 @@ struct AgendaList: View {
     let now: Date
     let calendar: Calendar
     let rows: Int
+    /// False where the layout says how old a fetched calendar is itself (the detail view).
+    var notesAge = true
 
     private enum Line: Hashable {
         case day(String)
@@ -205,11 +229,16 @@ struct AgendaList: View {
             out.append(.event(event))
         }
         if agenda.events.isEmpty { out.append(.note("No events this week")) }
+        var notes: [Line] = []
         if let problem = agenda.problems.first {
             let more = agenda.problems.count > 1 ? " (+\(agenda.problems.count - 1))" : ""
-            // The note takes the last row, so it shows however many events there are.
-            out = Array(out.prefix(rows - 1)) + [.note("⚠ \(problem)\(more)")]
+            notes.append(.note("⚠ \(problem)\(more)"))
         }
+        if notesAge, agenda.stale != nil, let fetched = agenda.fetched {
+            notes.append(.note("⚠ offline, fetched \(HTTPAnswer.age(of: fetched, at: now))"))
+        }
+        // The notes take the last rows, so they show however many events there are.
+        if !notes.isEmpty { out = Array(out.prefix(max(0, rows - notes.count))) + notes }
         return Array(out.prefix(rows))
     }
 

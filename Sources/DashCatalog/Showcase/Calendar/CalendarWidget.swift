@@ -19,7 +19,8 @@ public struct CalendarEntry: TimelineEntry {
 /// A month grid only changes at midnight, so this is WidgetKit's `.atEnd` case: a window
 /// over known dates, a reload or two a day. With a calendar file (`file=`, default
 /// `calendar.ics` in the config directory) there is also an entry at each event's start and
-/// end, so the list of what is next is right all day without a reload.
+/// end, so the list of what is next is right all day without a reload. A calendar at a URL
+/// (`url=`, http, https or webcal) is fetched every half hour with the host's offline cache.
 public struct CalendarProvider: TimelineProvider {
     /// How many days one timeline covers: today and the next two.
     public static let dayCount = 3
@@ -32,6 +33,8 @@ public struct CalendarProvider: TimelineProvider {
     public var calendar: Calendar
     /// The directory of the default `calendar.ics` and of a relative `file=` (tests set it).
     var configDirectory: String?
+    /// Where a calendar from `url=` is fetched (tests give their own).
+    var network: WidgetNetwork = .shared
 
     public init(now: (@Sendable () -> Date)? = nil, calendar: Calendar = .current) {
         self.now = now
@@ -54,7 +57,14 @@ public struct CalendarProvider: TimelineProvider {
         let midnights = (0..<Self.dayCount).compactMap { offset in
             calendar.date(byAdding: .day, value: offset, to: today).map { calendar.startOfDay(for: $0) }
         }
-        guard let source = CalendarAgenda.source(file: context.parameters["file"] ?? "", directory: configDirectory) else {
+        let file = context.parameters["file"] ?? "", url = (context.parameters["url"] ?? "").trimmingCharacters(in: .whitespaces)
+        if !url.isEmpty {
+            if !file.isEmpty {
+                return Timeline(entries: [CalendarAgenda.failure("calendar: set file= or url=, not both", source: .file(file), at: moment)], policy: .atEnd)
+            }
+            return await remoteTimeline(url: url, now: moment, midnights: Array(midnights.dropFirst()))
+        }
+        guard let source = CalendarAgenda.source(file: file, directory: configDirectory) else {
             return Timeline(entries: midnights.map { CalendarEntry(date: $0) }, policy: .atEnd)
         }
         let entries = CalendarAgenda.entries(source: source, now: moment, midnights: Array(midnights.dropFirst()), calendar: calendar)
@@ -74,7 +84,8 @@ public struct CalendarWidget: Widget {
         .description("Today's date and the month, and your events from an .ics file (file=, default calendar.ics).")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
         .layoutUnit(.cells)
-        .parameters([.text("file", title: "iCalendar file (default calendar.ics in the config directory)")])
+        .parameters([.text("file", title: "iCalendar file (default calendar.ics in the config directory)"),
+                     .text("url", title: "iCalendar URL (https or webcal; instead of file)")])
     }
 }
 
