@@ -8,8 +8,8 @@ import Testing
 @Suite("Alerts end to end", .serialized)
 struct AlertEndToEndTests {
     /// The panel's background on a styled row: the last background colour (SGR 40–47, 100–107,
-    /// 48;5;N, 48;2;R;G;B) set before the panel's left border.
-    static func panelBackground(in line: String) -> String? {
+    /// 48;5;N, 48;2;R;G;B) set before the panel's left border, or "default".
+    static func panelBackground(in line: String) -> String {
         var found: [String] = []
         var rest = line.components(separatedBy: "│")[0][...]
         while let start = rest.range(of: "\u{1B}[") {
@@ -29,7 +29,7 @@ struct AlertEndToEndTests {
             }
             rest = rest[end...]
         }
-        return found.last
+        return found.last ?? "default"
     }
 
     @Test func aValueCrossingCriticalTintsShowsTheIslandAndRunsOnAlertUntilItRecovers() throws {
@@ -37,7 +37,9 @@ struct AlertEndToEndTests {
             Issue.record("tmux or the widgetdash binary is missing")
             return
         }
-        let env = WidgetDashBinary.isolatedEnvironment()
+        var env = WidgetDashBinary.isolatedEnvironment()
+        // The tint is a colour: a NO_COLOR the test run inherits is emptied (empty asks nothing).
+        env["NO_COLOR"] = ""
         let home = URL(fileURLWithPath: env["XDG_CONFIG_HOME"] ?? "/nonexistent")
         let config = home.appendingPathComponent("widgetdash/config.toml")
         let log = home.appendingPathComponent("alerts.log")
@@ -62,27 +64,32 @@ struct AlertEndToEndTests {
         _ = try StoreEndToEndTests.run(binary, ["set", "cpu.temp", "41"], environment: env)
         let tmux = try TmuxSession(command: [binary], width: 100, height: 30, environment: env)
         #expect(tmux.waitFor("│ 41 ", timeout: 10), "\(tmux.screenText)")
-        func row(_ value: String) -> String? { tmux.captureStyled().first { $0.contains("│") && $0.contains(" \(value) ") } }
-        let normal = try #require(Self.panelBackground(in: try #require(row("41"))))
+        // The styled row whose text (escapes left out) has the panel's value.
+        func row(_ value: String) -> String? {
+            tmux.captureStyled().first { $0.replacing(/\u{1B}\[[0-9;]*m/, with: "").contains("│ \(value) ") }
+        }
+        let normalRow = try #require(row("41"), "\(tmux.screenText)")
+        let normal = Self.panelBackground(in: normalRow)
 
         let hot = try StoreEndToEndTests.run(binary, ["set", "cpu.temp", "97"], environment: env)
         #expect(hot.status == 0, "\(hot.err)")
         #expect(tmux.waitFor("⚠ cpu", timeout: 10), "the island shows the alert: \(tmux.screenText)")
         #expect(tmux.waitFor("│ 97 ", timeout: 5))
         let critical = Self.panelBackground(in: try #require(row("97"), "\(tmux.screenText)"))
-        #expect(critical != nil && critical != normal, "the panel is tinted: \(critical ?? "none") against \(normal)")
+        #expect(critical != normal, "the panel is tinted: \(critical) against \(normal): \(tmux.captureStyled().prefix(4).joined(separator: "\n"))")
         #expect(tmux.waitUntil(timeout: 10) { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("cpu normal critical 97") },
                 "on_alert ran with the value: \((try? String(contentsOf: log, encoding: .utf8)) ?? "no log")")
 
         _ = try StoreEndToEndTests.run(binary, ["set", "cpu.temp", "85"], environment: env)
         #expect(tmux.waitFor("│ 85 ", timeout: 10), "\(tmux.screenText)")
         let warning = Self.panelBackground(in: try #require(row("85"), "\(tmux.screenText)"))
-        #expect(warning != nil && warning != critical && warning != normal, "warning has its own tint: \(warning ?? "none"), \(critical ?? "none"), \(normal)")
+        #expect(warning != critical && warning != normal, "warning has its own tint: \(warning), \(critical), \(normal)")
 
         _ = try StoreEndToEndTests.run(binary, ["set", "cpu.temp", "50"], environment: env)
         #expect(tmux.waitUntil(timeout: 10) { !tmux.capture().contains { $0.contains("⚠ cpu") } }, "recovery ends the activity: \(tmux.screenText)")
         #expect(tmux.waitFor("│ 50 ", timeout: 5))
-        #expect(Self.panelBackground(in: try #require(row("50"))) == normal)
+        let recoveredRow = try #require(row("50"), "\(tmux.screenText)")
+        #expect(Self.panelBackground(in: recoveredRow) == normal)
         #expect(tmux.waitUntil(timeout: 10) { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("cpu warning normal 50") })
         let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
         #expect(lines == ["cpu normal critical 97", "cpu critical warning 85", "cpu warning normal 50"], "once per change of level: \(lines)")
