@@ -1,4 +1,5 @@
 import ArgumentParser
+import DashCatalog
 import DashCore
 import DashSystem
 import DashTerminal
@@ -137,6 +138,18 @@ struct RunCommand: AsyncParsableCommand {
                                             descriptions: knownWidgets.activities)
         options.activities = activities.controller
         options.services.activities = activities.backing
+        // Thresholds crossed ring the bell, run `on_alert` as a process and show an activity.
+        let services = options.services
+        options.alerts = AlertCenter(runner: ProcessCommandRunner()) { action in
+            // A detached task inherits no task-local: the activity is recorded in this run's store.
+            await services.bind {
+                switch action {
+                case .showActivity(let widget, let value, let level): await AlertActivityControl.show(widget: widget, value: value, level: level.name)
+                case .endActivity(let widget): await AlertActivityControl.end(widget: widget, value: nil)
+                case .bell, .command: break
+                }
+            }
+        }
         let shell = DashboardShell(options)
         do {
             // The terminal's grapheme mode is settled before the terminal starts, so it is read

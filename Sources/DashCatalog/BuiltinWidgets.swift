@@ -26,6 +26,7 @@ public struct BuiltinWidgets: WidgetBundle {
         DeliveryLiveActivity()
         GameLiveActivity()
         TimerLiveActivity()
+        AlertLiveActivity()
         // Fed from scripts through the shared store (widgetdash set / push).
         NotesWidget()
         TextDataWidget()

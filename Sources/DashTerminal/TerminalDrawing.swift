@@ -147,3 +147,11 @@ extension Terminal {
     /// A character's width as ncurses counts it: the C library's `wcwidth` in the current locale.
     static func scalarWidth(_ value: UInt32) -> Int32 { wd_wcwidth(wchar_t(bitPattern: value)) }
 }
+
+extension Terminal {
+    /// Rings the terminal's bell (ncurses' `beep`, which flashes where there is no bell).
+    public func bell() {
+        guard started else { return }
+        _ = beep()
+    }
+}

@@ -108,6 +108,7 @@ public final class TerminalRunLoop {
                 terminal.draw(host.render(size: terminal.size))
                 forceRender = false
             }
+            if host.takeBell() { terminal.bell() }
 
             for i in fds.indices { fds[i].revents = 0 }
             let timeout = Self.pollTimeout(seconds: host.secondsUntilNextDeadline())

@@ -89,6 +89,13 @@ public final class TmuxSession {
         return lines
     }
 
+    /// The visible screen with its colours and attributes as SGR escapes (`capture-pane -e`).
+    public func captureStyled() -> [String] {
+        var lines = run(["capture-pane", "-p", "-e", "-t", target]).output.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
     /// The screen as one string, rows joined with newlines (handy in failure messages).
     public var screenText: String { capture().joined(separator: "\n") }
 

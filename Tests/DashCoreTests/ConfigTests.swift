@@ -120,7 +120,7 @@ struct ConfigReaderTests {
         ("[[widget]]\nname = \"t\"\ntype = \"data\"\nstyle = \"dial\"\nkey = \"a.b\"\n", "c.toml:4: expected style = one of \"text\", \"gauge\", \"list\", \"sparkline\", \"stat\" in [[widget]] \"t\""),
         ("[[widget]]\nname = \"t\"\ntype = \"data\"\nstyle = \"gauge\"\n", "c.toml:1: expected key = \"KIND.KEY\" (the store key to show) in [[widget]] \"t\""),
         ("[[widget]]\nname = \"t\"\ntype = \"data\"\nstyle = \"gauge\"\nkey = \"a.b\"\nmax = \"lots\"\n", "c.toml:6: \"max\": expected a number, found \"lots\""),
-        ("[[widget]]\nname = \"t\"\ntype = \"data\"\nstyle = \"text\"\nkey = \"a.b\"\nmax = 3\n", "c.toml:6: unknown key \"max\" for a text widget (expected style, key, title, timeline)"),
+        ("[[widget]]\nname = \"t\"\ntype = \"data\"\nstyle = \"text\"\nkey = \"a.b\"\nmax = 3\n", "c.toml:6: unknown key \"max\" for a text widget (expected style, key, title, timeline, warn, critical, below, alert, on_alert)"),
     ])
     func badWidgetTablesAreReportedAtTheirLines(text: String, expected: String) {
         let problems = ConfigReader(widgets: Self.knownWithCommand).parse(text, file: "c.toml").problems.map(\.description)

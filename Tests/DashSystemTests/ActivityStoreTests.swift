@@ -214,7 +214,7 @@ struct ActivityAPITests {
         #expect(GameAttributes.activityType == "game")
         #expect(TimerAttributes.activityType == "timer")
         #expect(PingAttributes.activityType == "ping")
-        #expect(BuiltinWidgets().activityDescriptions.map(\.activityType) == ["delivery", "game", "timer"])
+        #expect(BuiltinWidgets().activityDescriptions.map(\.activityType) == ["delivery", "game", "timer", "alert"])
         // Activities are not widgets: the gallery never offers them (`timer` the widget is another thing).
         #expect(!BuiltinWidgets().widgetDescriptions.contains { ["delivery", "game", ""].contains($0.kind) })
     }

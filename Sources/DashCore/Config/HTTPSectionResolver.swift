@@ -51,7 +51,7 @@ public struct HTTPSectionResolver: PlacementResolver {
     }
 
     public func resolve(_ section: WidgetSection, known: [WidgetDescription]) -> Result<WidgetDescription, ConfigProblem> {
-        let allowed = textKeys + Self.numberKeys + ["headers"]
+        let allowed = textKeys + Self.numberKeys + ["headers"] + AlertThreshold.keys
         let all = section.entries.map { ($0.key, $0.value.line) } + section.arrays.map { ($0.key, $0.value.line) }
         if let (key, line) = all.sorted(by: { $0.1 < $1.1 }).first(where: { !allowed.contains($0.0) }) {
             return .failure(section.problem("unknown key \"\(key)\" in [[widget]] \"\(section.name)\" (expected \(allowed.joined(separator: ", ")))", line: line))
@@ -60,7 +60,11 @@ public struct HTTPSectionResolver: PlacementResolver {
             return .failure(section.problem("the \(type) widget is not available in this build"))
         }
         var presets = ["title": section.name]
-        for (key, entry) in section.entries.sorted(by: { $0.value.line < $1.value.line }) {
+        switch ThresholdKeys.presets(of: section) {
+        case .success(let thresholds): presets.merge(thresholds) { _, new in new }
+        case .failure(let problem): return .failure(problem)
+        }
+        for (key, entry) in section.entries.sorted(by: { $0.value.line < $1.value.line }) where !AlertThreshold.keys.contains(key) {
             switch (key, entry.value) {
             case ("min", .integer(let n)), ("max", .integer(let n)):
                 presets[key] = String(n)

@@ -96,9 +96,13 @@ public struct DataSectionResolver: PlacementResolver {
                                             line: section.entries["key"]?.line))
         }
         var presets = ["title": section.name]
-        for (key, entry) in section.entries.sorted(by: { $0.value.line < $1.value.line }) where key != "style" {
+        switch ThresholdKeys.presets(of: section) {
+        case .success(let thresholds): presets.merge(thresholds) { _, new in new }
+        case .failure(let problem): return .failure(problem)
+        }
+        for (key, entry) in section.entries.sorted(by: { $0.value.line < $1.value.line }) where key != "style" && !AlertThreshold.keys.contains(key) {
             guard let parameter = base.configurationParameters.first(where: { $0.name == key }) else {
-                let names = ["style"] + base.configurationParameters.map(\.name)
+                let names = ["style"] + base.configurationParameters.map(\.name) + AlertThreshold.keys
                 return .failure(section.problem("unknown key \"\(key)\" for a \(style) widget (expected \(names.joined(separator: ", ")))", line: entry.line))
             }
             let text: String

@@ -29,6 +29,8 @@ public final class Dashboard: InteractiveHost {
     let mailbox = Mailbox()
     /// The run loop's waker, kept for an activity controller attached later.
     var waker: (@Sendable () -> Void)?
+    /// Where crossed thresholds go (nil: only the tint shows them).
+    var alerts: AlertCenter?
     /// Provider tasks by request serial: a retry after a time-out may run beside the
     /// abandoned request, and only the current one is waited for.
     var inFlight: [Int: Task<Void, Never>] = [:]

@@ -12,6 +12,10 @@ extension Dashboard {
         screenDirty = true
     }
 
+    /// Rings, runs and shows what the widgets' thresholds ask through `center` (the shell passes
+    /// the same one to every dashboard it builds).
+    public func setAlerts(_ center: AlertCenter?) { alerts = center }
+
     /// The widest the expanded island gets.
     static let expandedIslandWidth = 72
 

@@ -84,7 +84,10 @@ extension Dashboard {
         for effect in effects {
             switch effect {
             case .reload(let request): startReload(request)
-            case .entryChanged(let id), .deferred(let id, _, _): dirtyPanels.insert(id)
+            case .entryChanged(let id):
+                dirtyPanels.insert(id)
+                if let alerts, let instance = instance(at: id) { alerts.observe(widget: instance.description.kind, entry: instance.currentEntry) }
+            case .deferred(let id, _, _): dirtyPanels.insert(id)
             case .timedOut(let request):
                 // Abandoned: cancel the task (a cooperative provider stops) and stop waiting for it.
                 inFlight.removeValue(forKey: request.serial)?.cancel()

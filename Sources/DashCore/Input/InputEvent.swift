@@ -58,4 +58,10 @@ public protocol InteractiveHost: AnyObject {
     var needsDisplay: Bool { get }
     /// Composes the whole screen: renders the frame (purely) and keeps what it drew where.
     func render(size: CellSize) -> Canvas
+    /// Whether the terminal bell is due (asked after each turn; the host forgets it).
+    func takeBell() -> Bool
+}
+
+extension InteractiveHost {
+    public func takeBell() -> Bool { false }
 }

@@ -21,4 +21,5 @@ public final class ServicesBoundHost: InteractiveHost {
     public func secondsUntilNextDeadline() -> Double? { services.bind { host.secondsUntilNextDeadline() } }
     public var needsDisplay: Bool { services.bind { host.needsDisplay } }
     public func render(size: CellSize) -> Canvas { services.bind { host.render(size: size) } }
+    public func takeBell() -> Bool { host.takeBell() }
 }

@@ -114,6 +114,7 @@ public final class DashboardShell: InteractiveHost {
         d.setLinkOpener(options.opener)
         options.widgetCenter?.connect(d)
         d.setActivities(options.activities)
+        d.setAlerts(options.alerts)
         return d
     }
 
@@ -184,6 +185,9 @@ public final class DashboardShell: InteractiveHost {
         dashboard.attach(waker: waker)
         watcher?.setWaker(waker)
     }
+
+    /// Whether a widget crossed a threshold with `alert = "bell"` since the last call.
+    public func takeBell() -> Bool { options.alerts?.takeBell() ?? false }
 
     public var needsDisplay: Bool {
         if dirty || !arrived.items.withLock({ $0.isEmpty }) { return true }

@@ -32,6 +32,8 @@ public struct ShellOptions {
     public var widgetCenter: WidgetCenterRelay?
     /// The Live Activities every dashboard built shows (nil: none).
     public var activities: ActivityController?
+    /// Where every dashboard built sends crossed thresholds (nil: only the tint shows them).
+    public var alerts: AlertCenter?
     /// Set from the config's `[activities] max` each time it is read.
     public var activityMaximum: ActivityMaximum?
     /// What loading the extensions found (a path that failed, a name that collided), shown

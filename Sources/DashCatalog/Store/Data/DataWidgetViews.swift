@@ -9,7 +9,7 @@ struct DataWidgetView: View {
 
     var body: some View {
         if let value = entry.value {
-            content(value)
+            content(value).alertTint(Self.numbers(of: value).last, parameters: entry.parameters)
         } else {
             // Unset: say which key feeds it and how to set it, the fastest way to a working widget.
             if family == .accessoryInline || family == .accessoryCircular {
