@@ -106,6 +106,10 @@ public struct WidgetDescription {
 public struct ErasedTimeline: Sendable {
     public var entries: [any TimelineEntry]
     public var policy: TimelineReloadPolicy
+    /// The placeholder that came with the timeline (a widget extension renders one with each
+    /// answer); the host keeps it for the instance and shows it whenever no entry can be shown.
+    package var placeholder: (any TimelineEntry)?
+
     public init(entries: [any TimelineEntry], policy: TimelineReloadPolicy) {
         self.entries = entries
         self.policy = policy
