@@ -20,7 +20,6 @@ struct DescribeCollector: AnswerCollector {
 struct TimelineCollector: AnswerCollector {
     var header: ExtensionAnswer?
     var entries: [RemoteEntry] = []
-    var date = Date()
 
     var during: String {
         guard let header else { return "while making its timeline" }
@@ -95,7 +94,7 @@ struct RemoteWidget: Sendable {
         let (collected, failure) = await ExtensionProcess.exchange(
             path: path, request: request(snapshot ? .snapshot : .timeline, context),
             limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render), children: children,
-            collector: TimelineCollector(date: context.date))
+            collector: TimelineCollector())
         var entries: [any TimelineEntry] = collected.entries.map { entry in
             var entry = entry
             (entry.family, entry.parameters, entry.requestDate) = (context.family, context.parameters, context.date)
