@@ -124,3 +124,25 @@ import WidgetDash
         }
     }
 }
+
+extension ExtensionToldTests {
+    @Test func whenOnlyTheEndFailsEveryEntryIsKeptUntilThePolicysDate() async throws {
+        let t = Self.t0.timeIntervalSince1970
+        let fake = try fakeExtension([
+            Self.line(#"{"protocol":1,"answer":"timeline","policy":{"policy":"after","date":\#(t + 600)},"count":2,"dates":[\#(t),\#(t + 60)]}"#),
+            Self.line(#"{"protocol":1,"answer":"entry","index":0,"date":\#(t),"normal":\#(Self.rendering("a"))}"#),
+            Self.line(#"{"protocol":1,"answer":"entry","index":1,"date":\#(t + 60),"normal":\#(Self.rendering("b"))}"#),
+            "kill -SEGV $$",
+        ].joined(separator: "\n"))
+        let widget = try #require(try ExtensionLoader.load(path: fake.path).widgets.first)
+        do {
+            _ = try await widget.provider.timeline(TimelineProviderContext(family: .systemSmall, date: Self.t0))
+            Issue.record("the timeline was not cut short")
+        } catch let cut as TimelineCutShort {
+            #expect(cut.runsOut == Self.t0.addingTimeInterval(600))
+            let entries = cut.timeline.entries.compactMap { $0 as? RemoteEntry }
+            #expect(entries.map(\.normal?.canvas.glyphs) == [["a"], ["b"]])
+            #expect(cut.description.contains("after rendering its entries"), "\(cut)")
+        }
+    }
+}

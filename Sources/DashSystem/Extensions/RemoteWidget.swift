@@ -89,7 +89,8 @@ struct RemoteWidget: Sendable {
 
     /// Asks for a timeline (or a snapshot). A failure after the header throws
     /// ``TimelineCutShort`` with the entries that arrived, a stopped entry dated when they run
-    /// out and the placeholder; a failure before it throws ``ExtensionStopped``.
+    /// out (none when every entry arrived) and the placeholder; a failure before it throws
+    /// ``ExtensionStopped``.
     func timeline(_ context: TimelineProviderContext, snapshot: Bool = false) async throws -> ErasedTimeline {
         let (collected, failure) = await ExtensionProcess.exchange(
             path: path, request: request(snapshot ? .snapshot : .timeline, context),
@@ -107,10 +108,20 @@ struct RemoteWidget: Sendable {
         let stopped = (failure as? ExtensionFailure).map { ExtensionStopped(failure: $0) as any Error } ?? failure
         guard let header = collected.header else { throw stopped }
         // The entries that arrived run out when the first one that did not was due: the header
-        // announces every date; without them (an older extension), at once.
+        // announces every date; without them (an older extension), at once. When every entry
+        // arrived (only the end failed), they run out when the policy asks for the next timeline.
         let dates = header.dates ?? []
-        let runsOut = dates.count == header.count && entries.count < dates.count ? dates[entries.count] : context.date
-        if !entries.isEmpty {
+        let policy = header.policy?.policy ?? .never
+        let allArrived = !entries.isEmpty && entries.count == header.count
+        let runsOut: Date
+        switch policy {
+        case _ where !allArrived:
+            runsOut = dates.count == header.count && entries.count < dates.count ? dates[entries.count] : context.date
+        case .after(let date): runsOut = date
+        case .atEnd: runsOut = collected.entries.map(\.date).max() ?? context.date
+        case .never: runsOut = context.date
+        }
+        if !entries.isEmpty && !allArrived {
             entries.append(RemoteEntry(date: max(runsOut, collected.entries.last?.date ?? runsOut), normal: nil,
                                        failure: Self.reason(stopped)))
         }
