@@ -30,6 +30,13 @@ let package = Package(
             name: "MisbehavingWidgets",
             dependencies: [.product(name: "WidgetDash", package: "widgetdash")]
         ),
+        // A test fixture too: widgets that use the dashboard's services from their process
+        // (shared defaults, the shared store, WidgetCenter, pictures from its resources).
+        .executableTarget(
+            name: "ServiceWidgets",
+            dependencies: [.product(name: "WidgetDash", package: "widgetdash")],
+            resources: [.copy("Resources/sun.png")]
+        ),
         // A test fixture too: `@main` on a single widget.
         .executableTarget(
             name: "LoneWidget",
