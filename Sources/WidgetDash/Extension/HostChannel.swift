@@ -13,6 +13,106 @@ import Darwin
 /// host that stops answering (it closed the pipe) makes every later call come back nil, and
 /// each service falls back to what an extension had before: nothing stored, no decoder.
 package final class HostChannel: Sendable {
+    private let link: HostLink
+    /// The services an extension's code reaches through WidgetKit's entry points, each a call
+    /// to the host: `WidgetSharedDefaults`, `WidgetSharedStore.shared`, `WidgetCenter.shared`,
+    /// `ImageDecoding`, `UIImage(data:)` and `Image("name")`. Made once, so the suites and
+    /// pictures read are kept for the whole request.
+    package let services: WidgetServices
+
+    package init(input: Int32, send: @escaping @Sendable (Data) -> Void) {
+        let link = HostLink(input: input, send: send)
+        self.link = link
+        services = WidgetServices(sharedStore: Self.storeBacking(link), sharedDefaults: HostStateStore(link: link),
+                                  imageDecoding: Self.imageBacking(link), widgetCenter: Self.centerHandler(link))
+    }
+
+    /// Sends `call` and waits for its reply; nil when the host is gone or replied garbage.
+    package func call(_ call: ServiceCall) -> ServiceReply? { link.call(call) }
+
+    private static func storeBacking(_ link: HostLink) -> WidgetSharedStore.Backing {
+        var backing = WidgetSharedStore.Backing(
+            value: { key in
+                var call = ServiceCall(.storeValue)
+                call.key = key
+                let reply = try answer(call, link)
+                guard let text = reply.value else { return nil }
+                guard let value = try? JSONValue.parse(text) else { throw WidgetSharedStore.ReadError("the host sent a value that is not JSON") }
+                return WidgetSharedStore.StoredValue(value: value, modified: reply.modified ?? Date(timeIntervalSince1970: 0))
+            },
+            timeline: { name in
+                var call = ServiceCall(.storeTimeline)
+                call.name = name
+                return try answer(call, link).timeline?.timeline
+            })
+        backing.set = { key, value in
+            var call = ServiceCall(.storeSet)
+            call.key = key
+            call.value = value?.jsonText
+            _ = try answer(call, link)
+        }
+        return backing
+    }
+
+    /// The reply to `call`, or the store's error when there is none or it says why not.
+    private static func answer(_ call: ServiceCall, _ link: HostLink) throws(WidgetSharedStore.ReadError) -> ServiceReply {
+        guard let reply = link.call(call) else { throw WidgetSharedStore.ReadError("the dashboard did not answer") }
+        if let message = reply.message, reply.error != nil { throw WidgetSharedStore.ReadError(message) }
+        return reply
+    }
+
+    private static func centerHandler(_ link: HostLink) -> WidgetCenter.Handler {
+        WidgetCenter.Handler(
+            reload: { kind in
+                var call = ServiceCall(.reload)
+                call.kind = kind
+                _ = link.call(call)
+            },
+            // What is placed is the host's business; an extension is told nothing of it yet.
+            configurations: { [] })
+    }
+
+    private static func imageBacking(_ link: HostLink) -> ImageDecoding.Backing {
+        let assets = Mutex<[String: DecodedImage?]>([:])
+        var backing = ImageDecoding.Backing(fileExtensions: ["png", "jpg", "jpeg"]) { (path: String, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
+            var call = ServiceCall(.imageFile)
+            call.path = path
+            call.box = [box.width, box.height]
+            return try picture(call, link)
+        }
+        backing.thumbnailOfData = { (data: Data, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
+            // The host reads at most this much; more is refused here, without sending it.
+            guard data.count <= ImageDecoding.maximumDataBytes else {
+                throw ImageDecodingError(.tooLarge, "\(data.count) bytes (at most \(ImageDecoding.maximumDataBytes) are decoded)")
+            }
+            var call = ServiceCall(.imageData)
+            call.data = data
+            call.box = [box.width, box.height]
+            return try picture(call, link)
+        }
+        backing.asset = { (name: String, box: PixelSize) -> DecodedImage? in
+            // Every entry and variant is drawn with the same pictures: each is asked for once.
+            if let known = assets.withLock({ $0[name] }) { return known }
+            var call = ServiceCall(.imageAsset)
+            call.name = name
+            call.box = [box.width, box.height]
+            let decoded = try? picture(call, link)
+            assets.withLock { $0[name] = .some(decoded) }
+            return decoded
+        }
+        return backing
+    }
+
+    private static func picture(_ call: ServiceCall, _ link: HostLink) throws(ImageDecodingError) -> DecodedImage {
+        guard let reply = link.call(call) else { throw ImageDecodingError(.noDecoder, "the dashboard did not answer") }
+        if let reason = reply.error { throw ImageDecodingError(.init(wireName: reason), reply.message ?? reason) }
+        guard let decoded = reply.image?.decoded else { throw ImageDecodingError(.corrupt, "the dashboard sent a picture whose sizes do not add up") }
+        return decoded
+    }
+}
+
+/// Sends calls and reads their replies, one at a time.
+final class HostLink: Sendable {
     private let input: Int32
     private let send: @Sendable (Data) -> Void
     private let pending = Mutex<(buffer: Data, broken: Bool)>((Data(), false))
@@ -20,13 +120,12 @@ package final class HostChannel: Sendable {
     /// The longest reply read: a decoded picture is at most 256×256 RGBA, 350 KB in base64.
     static let maximumReply = 16 << 20
 
-    package init(input: Int32, send: @escaping @Sendable (Data) -> Void) {
+    init(input: Int32, send: @escaping @Sendable (Data) -> Void) {
         self.input = input
         self.send = send
     }
 
-    /// Sends `call` and waits for its reply; nil when the host is gone or replied garbage.
-    package func call(_ call: ServiceCall) -> ServiceReply? {
+    func call(_ call: ServiceCall) -> ServiceReply? {
         pending.withLock { state in
             guard !state.broken, let line = try? ExtensionProtocol.encode(call) else { return nil }
             send(line)
@@ -47,106 +146,18 @@ package final class HostChannel: Sendable {
             }
         }
     }
-
-    /// The services an extension's code reaches through WidgetKit's entry points, each a call
-    /// to the host: `WidgetSharedDefaults`, `WidgetSharedStore.shared`, `WidgetCenter.shared`,
-    /// `ImageDecoding`, `UIImage(data:)` and `Image("name")`.
-    package var services: WidgetServices {
-        WidgetServices(sharedStore: storeBacking, sharedDefaults: HostStateStore(channel: self),
-                       imageDecoding: imageBacking, widgetCenter: centerHandler)
-    }
-
-    private var storeBacking: WidgetSharedStore.Backing {
-        var backing = WidgetSharedStore.Backing(
-            value: { [self] key in
-                var call = ServiceCall(.storeValue)
-                call.key = key
-                let reply = try answer(call)
-                guard let text = reply.value else { return nil }
-                guard let value = try? JSONValue.parse(text) else { throw WidgetSharedStore.ReadError("the host sent a value that is not JSON") }
-                return WidgetSharedStore.StoredValue(value: value, modified: reply.modified ?? Date(timeIntervalSince1970: 0))
-            },
-            timeline: { [self] name in
-                var call = ServiceCall(.storeTimeline)
-                call.name = name
-                return try answer(call).timeline?.timeline
-            })
-        backing.set = { [self] key, value in
-            var call = ServiceCall(.storeSet)
-            call.key = key
-            call.value = value?.jsonText
-            _ = try answer(call)
-        }
-        return backing
-    }
-
-    /// The reply to `call`, or the store's error when there is none or it says why not.
-    private func answer(_ call: ServiceCall) throws(WidgetSharedStore.ReadError) -> ServiceReply {
-        guard let reply = self.call(call) else { throw WidgetSharedStore.ReadError("the dashboard did not answer") }
-        if let message = reply.message, reply.error != nil { throw WidgetSharedStore.ReadError(message) }
-        return reply
-    }
-
-    private var centerHandler: WidgetCenter.Handler {
-        WidgetCenter.Handler(
-            reload: { [self] kind in
-                var call = ServiceCall(.reload)
-                call.kind = kind
-                _ = self.call(call)
-            },
-            // What is placed is the host's business; an extension is told nothing of it yet.
-            configurations: { [] })
-    }
-
-    private var imageBacking: ImageDecoding.Backing {
-        let assets = Mutex<[String: DecodedImage?]>([:])
-        var backing = ImageDecoding.Backing(fileExtensions: ["png", "jpg", "jpeg"]) { [self] (path: String, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
-            var call = ServiceCall(.imageFile)
-            call.path = path
-            call.box = [box.width, box.height]
-            return try picture(call)
-        }
-        backing.thumbnailOfData = { [self] (data: Data, box: PixelSize) throws(ImageDecodingError) -> DecodedImage in
-            // The host reads at most this much; more is refused here, without sending it.
-            guard data.count <= ImageDecoding.maximumDataBytes else {
-                throw ImageDecodingError(.tooLarge, "\(data.count) bytes (at most \(ImageDecoding.maximumDataBytes) are decoded)")
-            }
-            var call = ServiceCall(.imageData)
-            call.data = data
-            call.box = [box.width, box.height]
-            return try picture(call)
-        }
-        backing.asset = { [self] (name: String, box: PixelSize) -> DecodedImage? in
-            // Every entry and variant is drawn with the same pictures: each is asked for once.
-            if let known = assets.withLock({ $0[name] }) { return known }
-            var call = ServiceCall(.imageAsset)
-            call.name = name
-            call.box = [box.width, box.height]
-            let decoded = try? picture(call)
-            assets.withLock { $0[name] = .some(decoded) }
-            return decoded
-        }
-        return backing
-    }
-
-    private func picture(_ call: ServiceCall) throws(ImageDecodingError) -> DecodedImage {
-        guard let reply = self.call(call) else { throw ImageDecodingError(.noDecoder, "the dashboard did not answer") }
-        if let reason = reply.error { throw ImageDecodingError(.init(wireName: reason), reply.message ?? reason) }
-        guard let decoded = reply.image?.decoded else { throw ImageDecodingError(.corrupt, "the dashboard sent a picture whose sizes do not add up") }
-        return decoded
-    }
 }
 
 /// `WidgetSharedDefaults` in an extension: the host's suites, read once per process and
 /// changed by compare-and-set, so a change made while another process wrote is made again
 /// from the new values rather than lost.
 final class HostStateStore: WidgetStateStore {
-    let channel: HostChannel
+    let link: HostLink
     private let cache = Mutex<[String: [String: WidgetStateValue]]>([:])
     /// How many times a change is made again after a conflict before it is given up.
     static let attempts = 8
 
-    init(channel: HostChannel) { self.channel = channel }
+    init(link: HostLink) { self.link = link }
 
     func values(in suite: String) -> [String: WidgetStateValue] {
         if let known = cache.withLock({ $0[suite] }) { return known }
@@ -156,7 +167,7 @@ final class HostStateStore: WidgetStateStore {
     private func fetch(_ suite: String) -> [String: WidgetStateValue] {
         var call = ServiceCall(.defaultsValues)
         call.suite = suite
-        let values = channel.call(call)?.values ?? [:]
+        let values = link.call(call)?.values ?? [:]
         cache.withLock { $0[suite] = values }
         return values
     }
@@ -172,7 +183,7 @@ final class HostStateStore: WidgetStateStore {
             call.suite = suite
             call.base = base
             call.values = values
-            guard let reply = channel.call(call) else { return values }
+            guard let reply = link.call(call) else { return values }
             if let message = reply.message, reply.error != nil {
                 // Refused (a suite the dashboard keeps for itself, values too large): as a
                 // failed write to UserDefaults, it is reported and the values stay as they were.
