@@ -112,6 +112,13 @@ import WidgetDash
         for name in ["../secret", "..", "", ".hidden", "a/b", "sun\u{1B}"] {
             #expect(ExtensionAssets.find(name, executable: exe) == nil, "\(name)")
         }
+        // A FIFO would block whoever opens it: never a picture, by name or by path.
+        #expect(mkfifo(bundle.appendingPathComponent("pipe.png").path, 0o600) == 0)
+        #expect(ExtensionAssets.find("pipe", executable: exe) == nil)
+        var call = ServiceCall(.imageFile)
+        call.path = bundle.appendingPathComponent("pipe.png").path
+        call.box = [8, 8]
+        #expect(handler().reply(to: call).error == "unreadable")
         // Another target's resource bundle in the same build folder is not this extension's.
         #expect(ExtensionAssets.find("sun", executable: dir.appendingPathComponent("Other").path) == nil)
     }

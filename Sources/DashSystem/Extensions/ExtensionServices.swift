@@ -92,7 +92,10 @@ struct ExtensionServiceHandler: Sendable {
                 services.widgetCenter?.reload(nil)
             }
         case .imageFile:
-            guard let path = call.path, path.hasPrefix("/") else { throw Refusal(reason: "unreadable", message: "not an absolute path") }
+            // A regular file only: opening a FIFO or a device could block the exchange's thread.
+            guard let path = call.path, path.hasPrefix("/"), ExtensionAssets.isRegularFile(path) else {
+                throw Refusal(reason: "unreadable", message: "not the absolute path of a file")
+            }
             reply.image = try decode(call) { decoder, box throws(ImageDecodingError) in try decoder.thumbnail(path, box) }
         case .imageData:
             guard let data = call.data else { throw Refusal(reason: "notAnImage", message: "no bytes") }
@@ -191,14 +194,14 @@ enum ExtensionAssets {
         for root in roots {
             for ext in fileExtensions {
                 let path = root + "/" + name + "." + ext
-                if isFile(path) { return path }
+                if isRegularFile(path) { return path }
             }
             let catalogs = ((try? fm.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasSuffix(".xcassets") }.sorted()
             for catalog in catalogs {
                 let set = root + "/" + catalog + "/" + name + ".imageset"
                 let files = ((try? fm.contentsOfDirectory(atPath: set)) ?? []).sorted()
                 if let file = files.first(where: { fileExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }),
-                   isFile(set + "/" + file) {
+                   isRegularFile(set + "/" + file) {
                     return set + "/" + file
                 }
             }
@@ -212,9 +215,10 @@ enum ExtensionAssets {
             && TextSanitizer.sanitize(name, keepNewlines: false) == name
     }
 
-    private static func isFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    /// True for a regular file (after symbolic links), never a FIFO, a device or a directory.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 }
 
