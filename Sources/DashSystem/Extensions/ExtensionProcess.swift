@@ -110,19 +110,28 @@ enum ExtensionProcess {
 
     /// Sends `request` to the extension at `path` on a thread of its own (the wait never holds
     /// a task thread) and returns the collector once the answer is complete.
-    static func exchange<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, collector: C) async throws -> C {
+    static func exchange<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, collector: C,
+                                             services: ExtensionServiceHandler? = nil) async throws -> C {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<C, any Error>) in
             let thread = Thread {
-                continuation.resume(with: Result { try exchangeNow(path: path, request: request, limits: limits, collector: collector) })
+                continuation.resume(with: Result {
+                    try exchangeNow(path: path, request: request, limits: limits, collector: collector, services: services)
+                })
             }
             thread.start()
         }
     }
 
-    static func exchangeNow<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, collector initial: C) throws -> C {
+    /// With `services`, the extension's service calls are answered on its standard input.
+    static func exchangeNow<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, collector initial: C,
+                                                services: ExtensionServiceHandler? = nil) throws -> C {
         if ExtensionChildren.isClosed { throw ExtensionFailure.closing }
         var collector = initial
+        var request = request
+        if services != nil { request.hostServices = true }
         let requestText = String(decoding: try ExtensionProtocol.encode(request), as: UTF8.self)
+        let replies = services == nil ? nil : ReplyPipe()
+        defer { replies?.close() }
         var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
         guard pipe(&out) == 0 else { throw ExtensionFailure.cannotStart(String(cString: strerror(errno))) }
         guard pipe(&err) == 0 else {
@@ -132,16 +141,19 @@ enum ExtensionProcess {
         // The child gets only the write ends; ours must not leak into other children.
         for fd in [out[0], err[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
-                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true)
+                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true,
+                                         standardInput: replies?.childEnd)
         // "Text file busy": the executable is still open for writing somewhere (being rebuilt,
         // or inherited by another child mid-spawn); that passes in a moment.
         for _ in 0..<50 {
             guard case .failure(let error) = spawned, error.code == ETXTBSY else { break }
             usleep(10_000)
             spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
-                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true)
+                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true,
+                                         standardInput: replies?.childEnd)
         }
         close(out[1]); close(err[1])
+        replies?.closeChildEnd()
         defer { close(out[0]); close(err[0]) }
         let pid: pid_t
         switch spawned {
@@ -181,6 +193,13 @@ enum ExtensionProcess {
             while !done, let newline = pending.firstIndex(of: 0x0A) {
                 let line = Data(pending[pending.startIndex..<newline])
                 pending = Data(pending[(newline + 1)...])
+                // A call to the host's services is answered, not collected; it does not count
+                // as progress, so the time limit of what is being made still runs.
+                if let services, let replies, ServiceCall.mayBe(line),
+                   let call = try? ExtensionProtocol.decode(ServiceCall.self, from: line), call.answer == "service" {
+                    if let reply = try? ExtensionProtocol.encode(services.reply(to: call)) { replies.write(reply, until: deadline) }
+                    continue
+                }
                 do {
                     done = try collector.take(line)
                 } catch let error as ProtocolError {

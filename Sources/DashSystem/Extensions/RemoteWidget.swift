@@ -95,7 +95,8 @@ struct RemoteWidget: Sendable {
         let collected = try await ExtensionProcess.exchange(
             path: path, request: request(snapshot ? .snapshot : .timeline, context),
             limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
-            collector: TimelineCollector(placeholders: placeholders, family: context.family, date: context.date))
+            collector: TimelineCollector(placeholders: placeholders, family: context.family, date: context.date),
+            services: hostServices)
         let entries = collected.entries.map { entry in
             var entry = entry
             (entry.family, entry.parameters, entry.requestDate) = (context.family, context.parameters, context.date)
@@ -112,7 +113,12 @@ struct RemoteWidget: Sendable {
         request.isOn = element.isOn
         _ = try await ExtensionProcess.exchange(path: path, request: request,
                                                 limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
-                                                collector: PerformCollector())
+                                                collector: PerformCollector(), services: hostServices)
+    }
+
+    /// The services bound where the request is made, answering the extension's calls.
+    private var hostServices: ExtensionServiceHandler {
+        ExtensionServiceHandler(services: WidgetServices.current, executable: path)
     }
 }
 

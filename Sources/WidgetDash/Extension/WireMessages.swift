@@ -90,6 +90,9 @@ package struct ExtensionRequest: Codable, Hashable, Sendable {
     package var fingerprint: String?
     /// `perform`: the toggle's state as shown (its intent gets the opposite).
     package var isOn: Bool?
+    /// True when the host replies to ``ServiceCall``s on the extension's standard input (the
+    /// App Group, `WidgetCenter`, pictures); absent from a host that does not.
+    package var hostServices: Bool?
 
     package init(request: Kind, kind: String? = nil, family: WidgetFamily? = nil, parameters: [String: String]? = nil,
                 date: Date? = nil, timeZone: String? = nil) {
