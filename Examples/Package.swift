@@ -1,11 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A widget package for widgetdash. HabitWidgets runs the whole of widgetdash with its bundle's
-// widgets added, in process; MisbehavingWidgets is a widget extension (`@main` on a bundle,
-// WidgetDash only), run by widgetdash in processes of its own (docs/extensions.md).
+// A widget package for widgetdash: each executable is a widget extension (`@main` on a bundle,
+// the WidgetDash product only), run by widgetdash in processes of its own (docs/extensions.md).
 //
-//     swift run --package-path Examples HabitWidgets --widget habit@medium --widget clock@small
+//     swift build --package-path Examples --product HabitWidgets
+//     swift run widgetdash --extension Examples/.build/debug/HabitWidgets --widget habit@medium --widget clock@small
 let package = Package(
     name: "Examples",
     platforms: [.macOS(.v15)],
@@ -20,8 +20,6 @@ let package = Package(
             dependencies: [
                 // The author API: what WidgetKit and SwiftUI are on iOS.
                 .product(name: "WidgetDash", package: "widgetdash"),
-                // The dashboard program, which the entry point runs with the bundle added.
-                .product(name: "DashApp", package: "widgetdash"),
             ]
         ),
         // A test fixture, not an example: widgets that trap and hang on purpose, for the
@@ -29,6 +27,13 @@ let package = Package(
         .executableTarget(
             name: "MisbehavingWidgets",
             dependencies: [.product(name: "WidgetDash", package: "widgetdash")]
+        ),
+        // A test fixture too: widgets that use the dashboard's services from their process
+        // (shared defaults, the shared store, WidgetCenter, pictures from its resources).
+        .executableTarget(
+            name: "ServiceWidgets",
+            dependencies: [.product(name: "WidgetDash", package: "widgetdash")],
+            resources: [.copy("Resources/sun.png")]
         ),
         // A test fixture too: `@main` on a single widget.
         .executableTarget(

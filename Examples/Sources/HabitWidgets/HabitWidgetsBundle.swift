@@ -1,19 +1,14 @@
-import DashApp
 import WidgetDash
 
-/// The bundle lists its widgets and controls, in the gallery's order.
+/// The extension: its widgets and controls, in the gallery's order, as on iOS.
+///
+/// widgetdash runs it in processes of its own (`widgetdash --extension PATH`). The control is
+/// listed as iOS lists it; the dashboard serves an extension's controls once it serves them
+/// from extensions (docs/extensions.md, "Not yet"), and until then shows the widget alone.
+@main
 struct HabitWidgetsBundle: WidgetBundle {
     var body: some Widget {
         HabitWidget()
         LogHabitControl()
-    }
-}
-
-/// Runs the whole of widgetdash with the bundle's widgets added to the built-in ones, in
-/// process (until the example runs as an extension, `@main` on the bundle).
-@main
-enum HabitWidgetsApp {
-    static func main() async {
-        await WidgetDashApp.main(adding: [HabitWidgetsBundle.self])
     }
 }

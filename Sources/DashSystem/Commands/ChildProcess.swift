@@ -24,19 +24,25 @@ public enum ChildProcess {
         case standardOutput
     }
 
-    /// Starts `arguments[0]` (looked up on `PATH` unless it contains a slash) and returns its pid.
+    /// Starts `arguments[0]` (looked up on `PATH` unless it contains a slash) and returns its pid;
+    /// standard input is `/dev/null` unless a descriptor of ours (a pipe's read end) is given.
     public static func spawn(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         standardOutput: Output,
         standardError: Output,
-        newProcessGroup: Bool = false
+        newProcessGroup: Bool = false,
+        standardInput: Int32? = nil
     ) -> Result<pid_t, SpawnError> {
         guard let program = arguments.first else { return .failure(SpawnError(code: EINVAL)) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let standardInput {
+            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         for (fd, output) in [(Int32(1), standardOutput), (Int32(2), standardError)] {
             switch output {
             case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, fd)

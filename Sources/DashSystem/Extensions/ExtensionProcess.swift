@@ -118,12 +118,12 @@ enum ExtensionProcess {
     /// a task thread) and returns the collector with what it took, and the failure when the
     /// answer did not complete (what arrived before it is in the collector).
     static func exchange<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, children: ExtensionChildren,
-                                             collector: C) async -> (collector: C, failure: (any Error)?) {
+                                             collector: C, services: ExtensionServiceHandler? = nil) async -> (collector: C, failure: (any Error)?) {
         await withCheckedContinuation { (continuation: CheckedContinuation<(collector: C, failure: (any Error)?), Never>) in
             let thread = Thread {
                 var collected = collector
                 do {
-                    try exchangeNow(path: path, request: request, limits: limits, children: children, collector: &collected)
+                    try exchangeNow(path: path, request: request, limits: limits, children: children, collector: &collected, services: services)
                     continuation.resume(returning: (collected, nil))
                 } catch {
                     continuation.resume(returning: (collected, error))
@@ -134,10 +134,15 @@ enum ExtensionProcess {
     }
 
     /// Runs the exchange on this thread; `collector` keeps what it took even when this throws.
+    /// With `services`, the extension's service calls are answered on its standard input.
     static func exchangeNow<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, children: ExtensionChildren,
-                                                collector: inout C) throws {
+                                                collector: inout C, services: ExtensionServiceHandler? = nil) throws {
         if children.isClosed { throw ExtensionFailure.closing }
+        var request = request
+        if services != nil { request.hostServices = true }
         let requestText = String(decoding: try ExtensionProtocol.encode(request), as: UTF8.self)
+        let replies = services == nil ? nil : ReplyPipe()
+        defer { replies?.close() }
         var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
         guard pipe(&out) == 0 else { throw ExtensionFailure.cannotStart(String(cString: strerror(errno))) }
         guard pipe(&err) == 0 else {
@@ -147,16 +152,19 @@ enum ExtensionProcess {
         // The child gets only the write ends; ours must not leak into other children.
         for fd in [out[0], err[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
-                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true)
+                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true,
+                                         standardInput: replies?.childEnd)
         // "Text file busy": the executable is still open for writing somewhere (being rebuilt,
         // or inherited by another child mid-spawn); that passes in a moment.
         for _ in 0..<50 {
             guard case .failure(let error) = spawned, error.code == ETXTBSY else { break }
             usleep(10_000)
             spawned = ChildProcess.spawn([path, ExtensionProtocol.requestFlag, requestText],
-                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true)
+                                         standardOutput: .descriptor(out[1]), standardError: .descriptor(err[1]), newProcessGroup: true,
+                                         standardInput: replies?.childEnd)
         }
         close(out[1]); close(err[1])
+        replies?.closeChildEnd()
         defer { close(out[0]); close(err[0]) }
         let pid: pid_t
         switch spawned {
@@ -208,6 +216,13 @@ enum ExtensionProcess {
             while !done, let newline = pending.firstIndex(of: 0x0A) {
                 let line = Data(pending[pending.startIndex..<newline])
                 pending = Data(pending[(newline + 1)...])
+                // A call to the host's services is answered, not collected; it does not count
+                // as progress, so the time limit of what is being made still runs.
+                if let services, let replies, ServiceCall.mayBe(line),
+                   let call = try? ExtensionProtocol.decode(ServiceCall.self, from: line), call.answer == "service" {
+                    if let reply = try? ExtensionProtocol.encode(services.reply(to: call)) { replies.write(reply, until: deadline) }
+                    continue
+                }
                 do {
                     done = try collector.take(line)
                 } catch let error as ProtocolError {

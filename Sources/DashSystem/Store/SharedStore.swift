@@ -157,10 +157,19 @@ public final class SharedStore: Sendable {
     /// process's other users, the activities), so a dashboard without data widgets never pays
     /// for SQLite; an error to open is reported by every read (in the panels).
     public static func lazyBacking(_ opened: LazySharedStore) -> WidgetSharedStore.Backing {
-        WidgetSharedStore.Backing(
+        var backing = WidgetSharedStore.Backing(
             value: { key in try opened.store().value(forKey: key) },
             timeline: { name in try opened.store().timeline(named: name) }
         )
+        // A write from widget code is `widgetdash set` (or `unset`): checked, stored, and told
+        // to every dashboard, this one included, which reloads the widgets that show the key.
+        backing.set = { key, value in
+            if let problem = StoreKey.problem(withKey: key) { throw WidgetSharedStore.ReadError(problem) }
+            let changed: Bool
+            if let value { try opened.store().set(key, to: value); changed = true } else { changed = try opened.store().unset(key) }
+            if changed { StoreNotifier.post([.key(key)], location: opened.location) }
+        }
+        return backing
     }
 
     // MARK: Opening

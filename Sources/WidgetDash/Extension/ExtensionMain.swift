@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,10 +50,13 @@ package enum ExtensionMain {
         }
         alarm(lifetimeLimit)
         let channel = protocolChannel()
+        let replies = replyChannel()
+        // Answers and service calls may come from different tasks: a line is written whole.
+        let writing = Mutex(())
         let send: @Sendable (Data) -> Void = { line in
             var data = line
             data.append(0x0A)
-            data.withUnsafeBytes { bytes in
+            writing.withLock { _ in data.withUnsafeBytes { bytes in
                 guard let base = bytes.baseAddress else { return }
                 var offset = 0
                 while offset < bytes.count {
@@ -60,7 +64,7 @@ package enum ExtensionMain {
                     if n < 0 { if errno == EINTR { continue }; exit(3) }
                     offset += n
                 }
-            }
+            } }
         }
         let request: ExtensionRequest
         do {
@@ -73,7 +77,13 @@ package enum ExtensionMain {
             exit(2)
         }
         if let zone = request.timeZone.flatMap(TimeZone.init(identifier:)) { adoptTimeZone(zone) }
-        await ExtensionServer(widgets: widgets, send: send).serve(request)
+        let server = ExtensionServer(widgets: widgets, send: send)
+        if request.hostServices == true {
+            // Widget code reaches the dashboard's App Group, WidgetCenter and decoder.
+            await HostChannel(input: replies, send: send).services.bind { await server.serve(request) }
+        } else {
+            await server.serve(request)
+        }
         exit(0)
     }
 
@@ -83,6 +93,19 @@ package enum ExtensionMain {
         setenv("TZ", zone.identifier, 1)
         tzset()
         NSTimeZone.default = zone
+    }
+
+    /// The descriptor the host's replies come in on: standard input as the process started,
+    /// while widget code that reads standard input finds it empty.
+    private static func replyChannel() -> Int32 {
+        let channel = dup(0)
+        guard channel >= 0 else { return 0 }
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0 {
+            dup2(null, 0)
+            close(null)
+        }
+        return channel
     }
 
     /// The descriptor answers go to: standard output as the process started, while the widget's

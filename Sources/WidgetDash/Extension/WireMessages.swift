@@ -95,6 +95,9 @@ package struct ExtensionRequest: Codable, Hashable, Sendable {
     /// The rendering mode the host shows the widget in: `fullColor`, `accented` or `vibrant`
     /// (absent or unknown: fullColor).
     package var renderingMode: String?
+    /// True when the host replies to ``ServiceCall``s on the extension's standard input (the
+    /// App Group, `WidgetCenter`, pictures); absent from a host that does not.
+    package var hostServices: Bool?
 
     package init(request: Kind, kind: String? = nil, family: WidgetFamily? = nil, parameters: [String: String]? = nil,
                 date: Date? = nil, timeZone: String? = nil) {

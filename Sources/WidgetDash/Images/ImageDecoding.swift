@@ -74,6 +74,9 @@ public enum ImageDecoding {
         public var fileExtensions: Set<String>
         /// Decodes a picture held in memory (a download); nil when the host decodes only files.
         public var thumbnailOfData: (@Sendable (_ data: Data, _ box: PixelSize) throws(ImageDecodingError) -> DecodedImage)?
+        /// A picture of the widget package's own resources, by name (`Image("name")`); nil
+        /// when there are none to read (in process: no asset catalog), so a stand-in shows.
+        public var asset: (@Sendable (_ name: String, _ box: PixelSize) -> DecodedImage?)?
         public init(fileExtensions: Set<String>,
                     thumbnail: @escaping @Sendable (String, PixelSize) throws(ImageDecodingError) -> DecodedImage) {
             self.fileExtensions = fileExtensions
@@ -84,6 +87,16 @@ public enum ImageDecoding {
     /// The largest box a thumbnail may be asked for, a side (about what an extra-large
     /// widget draws in braille dots).
     public static let maximumThumbnailSide = 256
+
+    /// The most bytes of a picture in memory that are decoded (`UIImage(data:)`).
+    public static let maximumDataBytes = 16 << 20
+
+    /// The picture named `name` in the widget package's resources, scaled down to at most
+    /// ``maximumThumbnailSide`` a side; nil when there is none (or no way to read them).
+    static func asset(named name: String) -> Bitmap? {
+        let side = maximumThumbnailSide
+        return WidgetServices.current.imageDecoding?.asset?(name, PixelSize(width: side, height: side))?.bitmap
+    }
 
     /// True when the host gave a decoder.
     public static var isAvailable: Bool { WidgetServices.current.imageDecoding != nil }

@@ -28,15 +28,17 @@ extension Image {
 
     /// An image from the app's asset catalog, as `Image("name")` on iOS.
     ///
-    /// A terminal build has no asset catalog, so this shows a stand-in glyph (▣) in the
-    /// foreground style: the layout keeps a place for the picture and says one is there. Use
-    /// `Image(systemName:)` for symbols, or `Image(uiImage:)`/`Image(bitmap:)` for pictures.
+    /// In a widget extension the picture comes from the extension package's resources (a
+    /// SwiftPM resource bundle, an asset catalog copied into it, or an `Assets` directory
+    /// beside the executable; see docs/extensions.md), decoded by the dashboard. Where there
+    /// is none (in process, or no such picture) a stand-in glyph (▣) in the foreground style
+    /// keeps the picture's place and says one is there.
     public init(_ name: String, bundle: Bundle? = nil) {
-        self.init(glyph: "▣")
+        if let bitmap = ImageDecoding.asset(named: name) { self.init(bitmap: bitmap) } else { self.init(glyph: "▣") }
     }
 
     /// An image only decoration; drawn as ``init(_:bundle:)`` draws it.
     public init(decorative name: String, bundle: Bundle? = nil) {
-        self.init(glyph: "▣")
+        self.init(name, bundle: bundle)
     }
 }

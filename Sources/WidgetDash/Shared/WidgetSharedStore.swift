@@ -45,6 +45,9 @@ public final class WidgetSharedStore: Sendable {
         public var value: @Sendable (_ key: String) throws -> StoredValue?
         /// The timeline last pushed under a name (a kind), or nil.
         public var timeline: @Sendable (_ name: String) throws -> SharedTimeline?
+        /// Writes (nil: removes) the value of a `KIND.KEY` and tells running dashboards; nil
+        /// when the host takes no writes from widget code.
+        public var set: (@Sendable (_ key: String, _ value: JSONValue?) throws -> Void)?
         public init(value: @escaping @Sendable (String) throws -> StoredValue?,
                     timeline: @escaping @Sendable (String) throws -> SharedTimeline?) {
             self.value = value
@@ -75,6 +78,15 @@ public final class WidgetSharedStore: Sendable {
         guard var stored = try read(key) else { return nil }
         stored.value = stored.value.sanitized()
         return stored
+    }
+
+    /// Writes `value` under `key` (`KIND.KEY`), or removes the key when `value` is nil: what
+    /// `widgetdash set` does, from an intent's `perform()` (an app writing its App Group).
+    /// Running dashboards reload the widgets that show the key, and `widgetdash get` reads it.
+    /// Throws when the key is not `KIND.KEY` or the host takes no writes.
+    public func set(_ value: JSONValue?, forKey key: String) throws {
+        guard let write = backing?.set else { throw ReadError("this program takes no writes to the shared store") }
+        try write(key, value)
     }
 
     /// The timeline last pushed for `name` (`widgetdash push NAME`), values sanitised.
