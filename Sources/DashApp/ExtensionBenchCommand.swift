@@ -19,7 +19,8 @@ struct ExtensionBench: AsyncParsableCommand {
     @OptionGroup var extensions: ExtensionOptions
 
     func run() async throws {
-        let known = extensions.knownWidgets(configFile: ConfigCommand.file(nil)).widgets
+        let children = ExtensionChildren()
+        let known = extensions.knownWidgets(configFile: ConfigCommand.file(nil), loader: ExtensionHost.loader(killedWith: children)).widgets
         let text = kind.contains("@") ? kind : kind + "@small"
         let placement: WidgetPlacement
         switch WidgetPlacement.parse(text, widgets: known) {
@@ -55,7 +56,7 @@ struct ExtensionBench: AsyncParsableCommand {
         print("extension bench: \(placement.kind)@\(placement.family.shortName), \(runs) reloads of \(entries) entries each")
         print(String(format: "  spawn to panel: %.1f ms median, %.1f ms best, %.1f ms worst", times[times.count / 2] * 1000, times[0] * 1000,
                      (times.last ?? 0) * 1000))
-        print("  extension processes left: \(ExtensionChildren.count)")
+        print("  extension processes left: \(children.count)")
     }
 
     private func seconds(_ d: Duration) -> Double {

@@ -40,8 +40,15 @@ struct ExtensionOptions: ParsableArguments {
 
 /// Where the host loads an extension: the one call site of the extension loader.
 enum ExtensionHost {
-    /// Spawns the extension at `path` to ask what it offers (`describe`; docs/extensions.md).
+    /// Spawns the extension at `path` to ask what it offers (`describe`; docs/extensions.md),
+    /// for a command whose requests all end before it does.
     static func load(path: String) throws -> LoadedExtension {
         try ExtensionLoader.load(path: path)
+    }
+
+    /// The loader of a command that may leave extension processes running when it ends (the
+    /// dashboard): their processes are registered in `children`, which it kills on its way out.
+    static func loader(killedWith children: ExtensionChildren) -> (String) throws -> LoadedExtension {
+        { path in try ExtensionLoader.load(path: path, children: children) }
     }
 }

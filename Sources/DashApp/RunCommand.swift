@@ -50,11 +50,12 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         // No extension process outlives the dashboard, however it ends (quit, a signal, an error).
-        defer { ExtensionChildren.killAll() }
+        let children = ExtensionChildren()
+        defer { children.killAll() }
         let setup = try InteractionSetup.prepare(opener: opener)
         // Loaded and merged once: the widgets, the controls and the activity types. A change
         // to the config's `extensions` takes a restart (an extension is a program to spawn).
-        let (knownWidgets, extensionProblems) = extensions.load(configFile: ConfigCommand.file(config))
+        let (knownWidgets, extensionProblems) = extensions.load(configFile: ConfigCommand.file(config), loader: ExtensionHost.loader(killedWith: children))
         for problem in extensionProblems { printError(problem.description) }
         // [sources] and [weather], read whatever is placed; a change takes a restart.
         let network = NetworkSetup.settings(configFile: ConfigCommand.file(config))

@@ -141,9 +141,10 @@ import WidgetDash
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         let store = InMemoryWidgetStateStore()
         _ = store.modify("tally") { $0["count"] = .int(4) }
-        _ = try ExtensionProcess.exchangeNow(path: path, request: ExtensionRequest(request: .perform, kind: "tally"),
-                                             limits: .init(first: 10, next: 2), collector: PerformCollector(),
-                                             services: handler(store))
+        var collector = PerformCollector()
+        try ExtensionProcess.exchangeNow(path: path, request: ExtensionRequest(request: .perform, kind: "tally"),
+                                         limits: .init(first: 10, next: 2), children: ExtensionChildren(), collector: &collector,
+                                         services: handler(store))
         #expect(store.values(in: "tally") == ["count": .int(5)])
         let reply = try String(contentsOfFile: dir.path + "/reply", encoding: .utf8)
         #expect(reply.contains(#""values":{"count":4}"#), "\(reply)")

@@ -9,6 +9,8 @@ import WidgetDash
 /// - `hanger`'s view never returns.
 /// - `tapper` counts taps on its button (the intent runs in the extension, in a file under
 ///   `$XDG_STATE_HOME`).
+/// - `told` shows the color scheme, rendering mode and time zone it was told (ToldWidgets.swift).
+/// - `lamp`'s toggle runs an intent that waits for the test's word (ToldWidgets.swift).
 @main
 struct MisbehavingWidgets: WidgetBundle {
     var body: some Widget {
@@ -16,6 +18,8 @@ struct MisbehavingWidgets: WidgetBundle {
         TrapperWidget()
         HangerWidget()
         TapperWidget()
+        ToldWidget()
+        LampWidget()
     }
 }
 

@@ -99,11 +99,20 @@ extension Dashboard {
         if showsInspector && !effects.isEmpty { screenDirty = true }
     }
 
+    /// How an instance is shown, as a widget extension is told: the presentation's scheme (the
+    /// environment takes it only once the dashboard is set up, after the first reloads start)
+    /// and the dashboard's zone, vibrant on the lock screen and full color elsewhere.
+    func rendering(of id: Int) -> RenderingEnvironment {
+        RenderingEnvironment(colorScheme: presentation.scheme, renderingMode: presentation.lockScreenIDs.contains(id) ? .vibrant : .fullColor,
+                             timeZone: environment.timeZone)
+    }
+
     private func startReload(_ request: ReloadRequest) {
         guard let instance = instance(at: request.instance) else { return }
         let provider = instance.description.provider
         // The travelled "now": providers date their entries from the dashboard's clock.
-        let context = TimelineProviderContext(family: instance.family, date: clock.now(), parameters: parameters(of: request.instance))
+        var context = TimelineProviderContext(family: instance.family, date: clock.now(), parameters: parameters(of: request.instance))
+        context.rendering = rendering(of: request.instance)
         let mailbox = self.mailbox
         let services = self.services
         inFlight[request.serial] = Task.detached {

@@ -168,8 +168,18 @@ extension TimelineScheduler {
                     slot.nextReload = next
                     slot.nextReloadReason = .policy
                 }
+            case .failure(let cut as TimelineCutShort) where !cut.timeline.entries.isEmpty:
+                // What arrived before the failure is shown at its dates; the retry waits until it
+                // runs out, then backs off as for any failure (see TimelineCutShort).
+                instance.apply(cut.timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: rules.settings.entryLimit)
+                instance.lastError = TimelineScheduler.message(of: cut)
+                effects.append(.entryChanged(instance: id))
+                let dates = instance.entryDates
+                update(id) { $0.entryDates = dates }
+                retryLater(id, now: max(now, cut.runsOut))
             case .failure(let error):
                 let message = TimelineScheduler.message(of: error)
+                if let cut = error as? TimelineCutShort { instance.keepPlaceholder(of: cut.timeline) }
                 instance.status = .failed(message)
                 instance.lastError = message
                 retryLater(id, now: now)

@@ -37,7 +37,8 @@ public enum DetailScreen {
         screen.fill(area, style: CellStyle(foreground: palette.primary, background: palette.background))
         let family = family(for: instance, fitting: area.size)
         let rendered = WidgetPanel(description: instance.description, family: family)
-            .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status, locked: locked)
+            .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status, locked: locked,
+                    placeholder: family == instance.family ? instance.placeholder : nil)
         let size = rendered.canvas.size
         let origin = CellPoint(x: max(0, (area.width - size.width) / 2), y: max(1, (area.height - size.height) / 2))
         let header = "\(instance.description.displayName) · " + (url.map { "URL: " + TextSanitizer.sanitize($0.absoluteString, keepNewlines: false) } ?? "no URL")

@@ -59,7 +59,7 @@ extension Dashboard {
         let rendered = WidgetPanel(description: instance.description, family: instance.family)
             .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status,
                     focused: FocusRing.instance(of: focus.focused) == instance.id, locked: isLocked,
-                    interaction: panelInteraction(for: instance.id), stack: stackDots(of: instance.id))
+                    interaction: panelInteraction(for: instance.id), stack: stackDots(of: instance.id), placeholder: instance.placeholder)
         panelCache[instance.id] = rendered
         return rendered
     }

@@ -67,7 +67,8 @@ public struct LockScreen {
 
         func panel(_ instance: WidgetInstance) -> RenderedView {
             let rendered = WidgetPanel(description: instance.description, family: instance.family)
-                .render(entry: instance.currentEntry, environment: widgetEnvironment, now: now, status: instance.status, locked: true)
+                .render(entry: instance.currentEntry, environment: widgetEnvironment, now: now, status: instance.status, locked: true,
+                        placeholder: instance.placeholder)
             refreshes[instance.id] = rendered.nextRefresh
             return rendered
         }

@@ -83,7 +83,8 @@ extension DashboardShell {
     private func askForPreview(_ key: String, _ widget: WidgetDescription, family: WidgetFamily) {
         asked.insert(key)
         let provider = widget.provider
-        let context = TimelineProviderContext(family: family, isPreview: true, date: options.clock.now())
+        var context = TimelineProviderContext(family: family, isPreview: true, date: options.clock.now())
+        context.rendering = RenderingEnvironment(dashboard.environment)
         let waker = self.waker
         let box = arrived
         let services = options.services
@@ -109,7 +110,7 @@ extension DashboardShell {
         var refresh: Date?
         let canvas = StandByScreen.render(left: left?.description.displayName, right: right?.description.displayName, size: size, palette: palette) { isLeft, half in
             guard let instance = isLeft ? left : right else { return nil }
-            let entry = instance.currentEntry ?? instance.description.provider.placeholder(TimelineProviderContext(family: .systemSmall))
+            let entry = instance.currentEntry ?? instance.placeholder ?? instance.description.provider.placeholder(TimelineProviderContext(family: .systemSmall))
             var e = env
             if instance.currentEntry == nil { e.redactionReasons.insert(.placeholder) }
             let rendered = ViewRenderer.render(instance.description.content(entry), size: half, environment: e, now: now, background: .indexed(0))

@@ -58,6 +58,9 @@ public final class WidgetInstance {
     public var warning: String? { timeline.warning }
     /// How many timelines have arrived (the jitter draw uses it).
     public var timelineCount: Int { timeline.count }
+    /// The placeholder the last answer brought (a widget extension's), shown instead of asking
+    /// the provider when no entry can be shown; nil: the provider's.
+    public private(set) var placeholder: (any TimelineEntry)?
 
     init(id: Int, description: WidgetDescription, family: WidgetFamily) {
         self.id = id
@@ -75,7 +78,14 @@ public final class WidgetInstance {
     func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int = .max) {
         status = .ok
         lastError = nil
+        keepPlaceholder(of: timeline)
         self.timeline.apply(timeline, reason: reason, at: now, seconds: seconds, entryLimit: entryLimit)
+    }
+
+    /// Keeps the placeholder `timeline` brought, if any (it arrives on the loop, with the
+    /// timeline's delivery, like everything else the instance shows).
+    func keepPlaceholder(of timeline: ErasedTimeline) {
+        if let placeholder = timeline.placeholder { self.placeholder = placeholder }
     }
 
     /// Moves to the entry for `now`: the latest one dated at or before it, else the first.

@@ -29,7 +29,8 @@ public struct WidgetPanel {
     }
 
     /// The panel drawn for `entry` (nil: the placeholder) at `now`; `locked` draws it as the
-    /// locked device shows it.
+    /// locked device shows it. `placeholder` is the instance's own (one its last answer brought),
+    /// else the provider is asked.
     public func render(
         entry: (any TimelineEntry)?,
         environment baseEnvironment: EnvironmentValues,
@@ -38,7 +39,8 @@ public struct WidgetPanel {
         focused: Bool = false,
         locked: Bool = false,
         interaction: PanelInteraction = PanelInteraction(),
-        stack: (position: Int, count: Int)? = nil
+        stack: (position: Int, count: Int)? = nil,
+        placeholder: (any TimelineEntry)? = nil
     ) -> RenderedView {
         var env = baseEnvironment
         env.widgetFamily = family
@@ -57,7 +59,7 @@ public struct WidgetPanel {
         if let entry {
             shownEntry = entry
         } else {
-            shownEntry = description.provider.placeholder(TimelineProviderContext(family: family))
+            shownEntry = placeholder ?? description.provider.placeholder(TimelineProviderContext(family: family))
             env.redactionReasons.insert(.placeholder)
         }
 

@@ -12,19 +12,21 @@ public enum WidgetSnapshot {
     ) async throws -> RenderedView {
         let placement = WidgetPlacement(kind: unconfigured.kind, family: family, parameters: parameters)
         let description = Dashboard.described(unconfigured.configured(with: parameters), by: placement)
-        let context = TimelineProviderContext(family: family, date: date, parameters: parameters)
+        var context = TimelineProviderContext(family: family, date: date, parameters: parameters)
+        context.rendering = RenderingEnvironment(environment)
         let timeline = try await description.provider.timeline(context)
         let instance = WidgetInstance(id: 0, description: description, family: family)
         instance.apply(timeline, reason: .initial, at: date, seconds: 0)
         return WidgetPanel(description: description, family: family)
-            .render(entry: instance.currentEntry, environment: environment, now: date, locked: locked)
+            .render(entry: instance.currentEntry, environment: environment, now: date, locked: locked, placeholder: instance.placeholder)
     }
 
     /// Draws the provider's snapshot entry (sample data, `isPreview` true), as the gallery does.
     public static func renderPreview(
         _ description: WidgetDescription, family: WidgetFamily, at date: Date, environment: EnvironmentValues
     ) async -> RenderedView {
-        let context = TimelineProviderContext(family: family, isPreview: true, date: date)
+        var context = TimelineProviderContext(family: family, isPreview: true, date: date)
+        context.rendering = RenderingEnvironment(environment)
         let entry = await description.provider.snapshot(context)
         return WidgetPanel(description: description, family: family)
             .render(entry: entry, environment: environment, now: date)

@@ -7,24 +7,23 @@ import WidgetDash
 /// returns its widgets wired to remote calls: every timeline, snapshot or intent afterwards is
 /// one more spawn (docs/extensions.md). Controls and Live Activity types are not served yet.
 public enum ExtensionLoader {
-    /// Spawns the executable at `path` with the `describe` request and returns what it offers.
+    /// Spawns the executable at `path` with the `describe` request and returns what it offers;
+    /// its widgets' requests register their processes in `children`, which the host kills on
+    /// its way out (without it, a set of its own: for a command whose requests all end before
+    /// it does). `limits`: the time limits (tests and the benchmark set their own).
     ///
     /// Errors are readable and name the path (`ExtensionLoadError`).
-    public static func load(path: String) throws -> LoadedExtension {
-        try load(path: path, limits: RemoteLimits())
-    }
-
-    /// As ``load(path:)``, with time limits of one's own (tests, the benchmark).
-    public static func load(path: String, limits: RemoteLimits) throws -> LoadedExtension {
+    public static func load(path: String, limits: RemoteLimits = RemoteLimits(), children: ExtensionChildren = ExtensionChildren()) throws -> LoadedExtension {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw ExtensionLoadError(path: path, reason: exists ? "not an executable file" : "no such file")
         }
         let answer: DescribeAnswer
         do {
-            let collected = try ExtensionProcess.exchangeNow(
+            var collected = DescribeCollector()
+            try ExtensionProcess.exchangeNow(
                 path: path, request: ExtensionRequest(request: .describe),
-                limits: ExtensionProcess.Limits(first: limits.describe, next: limits.describe), collector: DescribeCollector())
+                limits: ExtensionProcess.Limits(first: limits.describe, next: limits.describe), children: children, collector: &collected)
             guard let described = collected.answer else { throw ExtensionFailure.garbage("no answer to describe") }
             answer = described
         } catch {
@@ -41,9 +40,8 @@ public enum ExtensionLoader {
             described[i].displayName = TextSanitizer.sanitize(described[i].displayName, keepNewlines: false)
             described[i].description = TextSanitizer.sanitize(described[i].description, keepNewlines: false)
         }
-        let placeholders = described.map { _ in PlaceholderCache() }
-        let widgets = zip(described, placeholders).map { wire, cache in
-            RemoteWidget(path: path, kind: wire.kind, limits: limits, placeholders: cache).description(wire)
+        let widgets = described.map { wire in
+            RemoteWidget(path: path, kind: wire.kind, limits: limits, children: children).description(wire)
         }
         let name = URL(fileURLWithPath: path).lastPathComponent
         return LoadedExtension(name: name, path: path, widgets: widgets)

@@ -68,15 +68,21 @@ protocol AnswerCollector: Sendable {
     mutating func take(_ line: Data) throws -> Bool
 }
 
-/// The extension processes alive, so that every exit path of the dashboard can kill them.
+/// The extension processes one host has alive, so that every way it ends can kill them.
 ///
-/// Process-wide on purpose: it is reached from the exit paths of `run` (quit, a signal, a lost
-/// terminal), which know nothing of the widgets that started the processes.
-public enum ExtensionChildren {
-    private static let state = Mutex<(pids: Set<pid_t>, closed: Bool)>(([], false))
+/// A service, not a global: the command that runs the dashboard makes one, hands it to the
+/// extension loader (each remote widget registers the processes of its requests in it) and
+/// kills them all on its way out. That way out is one place: `run` returns whatever ends it,
+/// because signals (SIGTERM, SIGHUP, SIGINT) only write a byte to the run loop's self-pipe and
+/// the loop returns, so the command's `defer` runs; nothing here is touched from a signal
+/// handler. Other commands make one each: their requests end before they do.
+public final class ExtensionChildren: Sendable {
+    private let state = Mutex<(pids: Set<pid_t>, closed: Bool)>(([], false))
+
+    public init() {}
 
     /// Kills every extension process (and its process group) and starts no more.
-    public static func killAll() {
+    public func killAll() {
         let pids = state.withLock { state in
             state.closed = true
             return state.pids
@@ -85,9 +91,9 @@ public enum ExtensionChildren {
     }
 
     /// How many extension processes are alive now (for tests and the benchmark).
-    public static var count: Int { state.withLock { $0.pids.count } }
+    public var count: Int { state.withLock { $0.pids.count } }
 
-    static func register(_ pid: pid_t) -> Bool {
+    func register(_ pid: pid_t) -> Bool {
         state.withLock { state in
             if state.closed { return false }
             state.pids.insert(pid)
@@ -95,8 +101,8 @@ public enum ExtensionChildren {
         }
     }
 
-    static func unregister(_ pid: pid_t) { _ = state.withLock { $0.pids.remove(pid) } }
-    static var isClosed: Bool { state.withLock { $0.closed } }
+    func unregister(_ pid: pid_t) { _ = state.withLock { $0.pids.remove(pid) } }
+    var isClosed: Bool { state.withLock { $0.closed } }
 }
 
 /// Runs one request against an extension: spawn, read answer lines within time limits, reap.
@@ -109,24 +115,29 @@ enum ExtensionProcess {
     }
 
     /// Sends `request` to the extension at `path` on a thread of its own (the wait never holds
-    /// a task thread) and returns the collector once the answer is complete.
-    static func exchange<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, collector: C,
-                                             services: ExtensionServiceHandler? = nil) async throws -> C {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<C, any Error>) in
+    /// a task thread) and returns the collector with what it took, and the failure when the
+    /// answer did not complete (what arrived before it is in the collector).
+    static func exchange<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, children: ExtensionChildren,
+                                             collector: C, services: ExtensionServiceHandler? = nil) async -> (collector: C, failure: (any Error)?) {
+        await withCheckedContinuation { (continuation: CheckedContinuation<(collector: C, failure: (any Error)?), Never>) in
             let thread = Thread {
-                continuation.resume(with: Result {
-                    try exchangeNow(path: path, request: request, limits: limits, collector: collector, services: services)
-                })
+                var collected = collector
+                do {
+                    try exchangeNow(path: path, request: request, limits: limits, children: children, collector: &collected, services: services)
+                    continuation.resume(returning: (collected, nil))
+                } catch {
+                    continuation.resume(returning: (collected, error))
+                }
             }
             thread.start()
         }
     }
 
+    /// Runs the exchange on this thread; `collector` keeps what it took even when this throws.
     /// With `services`, the extension's service calls are answered on its standard input.
-    static func exchangeNow<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, collector initial: C,
-                                                services: ExtensionServiceHandler? = nil) throws -> C {
-        if ExtensionChildren.isClosed { throw ExtensionFailure.closing }
-        var collector = initial
+    static func exchangeNow<C: AnswerCollector>(path: String, request: ExtensionRequest, limits: Limits, children: ExtensionChildren,
+                                                collector: inout C, services: ExtensionServiceHandler? = nil) throws {
+        if children.isClosed { throw ExtensionFailure.closing }
         var request = request
         if services != nil { request.hostServices = true }
         let requestText = String(decoding: try ExtensionProtocol.encode(request), as: UTF8.self)
@@ -160,12 +171,24 @@ enum ExtensionProcess {
         case .success(let p): pid = p
         case .failure(let error): throw ExtensionFailure.cannotStart("\(path): \(error)")
         }
-        guard ExtensionChildren.register(pid) else {
+        guard children.register(pid) else {
             kill(-pid, SIGKILL)
             _ = ChildProcess.wait(pid)
             throw ExtensionFailure.closing
         }
-        defer { ExtensionChildren.unregister(pid) }
+        defer { children.unregister(pid) }
+        // Readable once the extension has ended: every wait below wakes on its end itself.
+        let exitSignal = ProcessDescriptor.open(pid)
+        defer { if exitSignal >= 0 { close(exitSignal) } }
+        /// Sleeps until the extension ends or `seconds` pass (without a process descriptor: 2 ms).
+        func waitForEnd(upTo seconds: TimeInterval) {
+            guard exitSignal >= 0 else {
+                usleep(2_000)
+                return
+            }
+            var fd = pollfd(fd: exitSignal, events: Int16(POLLIN), revents: 0)
+            _ = poll(&fd, 1, Int32(max(0, min(seconds, 60) * 1000).rounded(.up)))
+        }
 
         var pending = Data(), errors = Data()
         var deadline = Date().addingTimeInterval(limits.first)
@@ -220,10 +243,12 @@ enum ExtensionProcess {
                 throw ExtensionFailure.hung(limit: limit, during: collector.during)
             }
             var fds = [pollfd(fd: out[0], events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: errOpen ? err[0] : -1, events: Int16(POLLIN), revents: 0)]
-            // A short wait, so that an extension that died while something it started holds its
-            // output open is noticed at once (this loop runs only while a request is answered).
-            let ready = poll(&fds, 2, Int32(min(remaining * 1000, 50).rounded(.up)))
+                       pollfd(fd: errOpen ? err[0] : -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: exitSignal, events: Int16(POLLIN), revents: 0)]
+            // An extension that died while something it started holds its output open is noticed
+            // by its process descriptor; without one, by waking every 50 ms to look.
+            let wait = exitSignal >= 0 ? remaining * 1000 : min(remaining * 1000, 50)
+            let ready = poll(&fds, 3, Int32(wait.rounded(.up)))
             if ready < 0 && errno != EINTR { stop(); throw ExtensionFailure.cannotStart(String(cString: strerror(errno))) }
             if ready > 0 && fds[1].revents != 0 { readErrors() }
             if ready > 0 && fds[0].revents != 0 {
@@ -248,11 +273,11 @@ enum ExtensionProcess {
             while ending == nil {
                 ending = reapNow(pid)
                 if ending == nil && Date() >= grace { stop(); break }
-                if ending == nil { usleep(2_000) }
+                if ending == nil { waitForEnd(upTo: grace.timeIntervalSinceNow) }
             }
             // Whatever it left running in its group goes with it.
             kill(-pid, SIGKILL)
-            return collector
+            return
         }
         if !pending.isEmpty {
             stop()
@@ -266,10 +291,11 @@ enum ExtensionProcess {
                 throw ExtensionFailure.hung(limit: limit, during: collector.during)
             }
             if errOpen {
-                var fd = pollfd(fd: err[0], events: Int16(POLLIN), revents: 0)
-                if poll(&fd, 1, 5) > 0 { readErrors() }
+                var fds = [pollfd(fd: err[0], events: Int16(POLLIN), revents: 0), pollfd(fd: exitSignal, events: Int16(POLLIN), revents: 0)]
+                let wait = exitSignal >= 0 ? deadline.timeIntervalSinceNow * 1000 : 5
+                if poll(&fds, 2, Int32(max(0, wait).rounded(.up))) > 0 && fds[0].revents != 0 { readErrors() }
             } else {
-                usleep(2_000)
+                waitForEnd(upTo: deadline.timeIntervalSinceNow)
             }
             ending = reapNow(pid)
         }
@@ -321,5 +347,25 @@ enum ExtensionProcess {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let line = lines.last { $0.contains("Fatal error:") } ?? lines.last ?? ""
         return String(line.prefix(200))
+    }
+}
+
+/// `pidfd_open(2)`: a descriptor that becomes readable when a process ends, so that a wait
+/// wakes on the end itself rather than polling for it.
+///
+/// Looked up at run time: Swift cannot call the variadic `syscall`, and glibc has the wrapper
+/// only since 2.36. Where libc or the kernel lacks it, `open` returns -1 and the waits poll.
+enum ProcessDescriptor {
+    private typealias Open = @convention(c) (pid_t, UInt32) -> Int32
+
+    private static let openFunction: Open? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "pidfd_open") else { return nil }
+        return unsafeBitCast(symbol, to: Open.self)
+    }()
+
+    /// A descriptor for the child `pid` (close-on-exec, as pidfd_open makes it), or -1.
+    static func open(_ pid: pid_t) -> Int32 {
+        guard let openFunction else { return -1 }
+        return openFunction(pid, 0)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import DashCore
 import WidgetDash
 
 /// Reads a `describe` answer.
@@ -20,10 +20,6 @@ struct DescribeCollector: AnswerCollector {
 struct TimelineCollector: AnswerCollector {
     var header: ExtensionAnswer?
     var entries: [RemoteEntry] = []
-    /// Where the placeholder goes as soon as the header brings it (even if an entry fails).
-    var placeholders: PlaceholderCache?
-    var family: WidgetFamily = .systemSmall
-    var date = Date()
 
     var during: String {
         guard let header else { return "while making its timeline" }
@@ -41,9 +37,6 @@ struct TimelineCollector: AnswerCollector {
                 throw ProtocolError.malformed("a timeline without its policy or count")
             }
             header = answer
-            if let placeholder = answer.placeholder {
-                placeholders?.set(RemoteEntry(date: date, normal: placeholder), for: family)
-            }
             return false
         case .entry where header != nil:
             guard let date = answer.date, let normal = answer.normal else { throw ProtocolError.malformed("an entry without its date or rendering") }
@@ -77,32 +70,64 @@ struct PerformCollector: AnswerCollector {
 /// One widget kind of an extension, as the host asks it for timelines, snapshots and intents.
 ///
 /// Every request is one spawn. The placeholder is never a spawn (the host asks for it while
-/// drawing): it is the one the last answer brought for that family, or an empty panel before.
+/// drawing): each timeline brings one, which the dashboard keeps for the instance when the
+/// timeline's delivery reaches it (``WidgetInstance/placeholder``); before, the panel is empty.
 struct RemoteWidget: Sendable {
     let path: String
     let kind: String
     let limits: RemoteLimits
-    let placeholders: PlaceholderCache
+    /// Where its requests' processes are registered, so that the host can kill them.
+    let children: ExtensionChildren
 
     func request(_ kind: ExtensionRequest.Kind, _ context: TimelineProviderContext) -> ExtensionRequest {
         var request = ExtensionRequest(request: kind, kind: self.kind, family: context.family, parameters: context.parameters,
-                                       date: context.date, timeZone: TimeZone.current.identifier)
-        request.protocol = ExtensionProtocol.version
+                                       date: context.date)
+        // The scheme, mode and zone the host shows the widget in (its defaults when not said).
+        request.rendering = context.rendering ?? RenderingEnvironment()
         return request
     }
 
-    func timeline(_ context: TimelineProviderContext, snapshot: Bool = false) async throws -> (entries: [RemoteEntry], policy: TimelineReloadPolicy) {
-        let collected = try await ExtensionProcess.exchange(
+    /// Asks for a timeline (or a snapshot). A failure after the header throws
+    /// ``TimelineCutShort`` with the entries that arrived, a stopped entry dated when they run
+    /// out (none when every entry arrived) and the placeholder; a failure before it throws
+    /// ``ExtensionStopped``.
+    func timeline(_ context: TimelineProviderContext, snapshot: Bool = false) async throws -> ErasedTimeline {
+        let (collected, failure) = await ExtensionProcess.exchange(
             path: path, request: request(snapshot ? .snapshot : .timeline, context),
-            limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
-            collector: TimelineCollector(placeholders: placeholders, family: context.family, date: context.date),
-            services: hostServices)
-        let entries = collected.entries.map { entry in
+            limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render), children: children,
+            collector: TimelineCollector(), services: hostServices)
+        var entries: [any TimelineEntry] = collected.entries.map { entry in
             var entry = entry
             (entry.family, entry.parameters, entry.requestDate) = (context.family, context.parameters, context.date)
+            entry.rendering = context.rendering
             return entry
         }
-        return (entries, collected.header?.policy?.policy ?? .never)
+        var timeline = ErasedTimeline(entries: entries, policy: collected.header?.policy?.policy ?? .never)
+        timeline.placeholder = collected.header?.placeholder.map { RemoteEntry(date: context.date, normal: $0) }
+        guard let failure else { return timeline }
+        let stopped = (failure as? ExtensionFailure).map { ExtensionStopped(failure: $0) as any Error } ?? failure
+        guard let header = collected.header else { throw stopped }
+        // The entries that arrived run out when the first one that did not was due: the header
+        // announces every date; without them (an older extension), at once. When every entry
+        // arrived (only the end failed), they run out when the policy asks for the next timeline.
+        let dates = header.dates ?? []
+        let policy = header.policy?.policy ?? .never
+        let allArrived = !entries.isEmpty && entries.count == header.count
+        let runsOut: Date
+        switch policy {
+        case _ where !allArrived:
+            runsOut = dates.count == header.count && entries.count < dates.count ? dates[entries.count] : context.date
+        case .after(let date): runsOut = date
+        case .atEnd: runsOut = collected.entries.map(\.date).max() ?? context.date
+        case .never: runsOut = context.date
+        }
+        if !entries.isEmpty && !allArrived {
+            entries.append(RemoteEntry(date: max(runsOut, collected.entries.last?.date ?? runsOut), normal: nil,
+                                       failure: Self.reason(stopped)))
+        }
+        timeline.entries = entries
+        timeline.policy = .never
+        throw TimelineCutShort(timeline: timeline, runsOut: runsOut, failure: stopped)
     }
 
     func perform(_ element: WireElement, entryDate: Date, context: TimelineProviderContext) async throws {
@@ -111,9 +136,19 @@ struct RemoteWidget: Sendable {
         request.element = element.id
         request.fingerprint = element.fingerprint
         request.isOn = element.isOn
-        _ = try await ExtensionProcess.exchange(path: path, request: request,
-                                                limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
-                                                collector: PerformCollector(), services: hostServices)
+        let (_, failure) = await ExtensionProcess.exchange(path: path, request: request,
+                                                           limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
+                                                           children: children, collector: PerformCollector(), services: hostServices)
+        if let failure { throw failure }
+    }
+
+    /// Why a request failed, as a panel shows it after "stopped:".
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case let stopped as ExtensionStopped: "\(stopped.failure)"
+        case let cut as TimelineCutShort: reason(cut.failure)
+        default: "\(error)"
+        }
     }
 
     /// The services bound where the request is made, answering the extension's calls.
@@ -133,36 +168,22 @@ public struct RemoteLimits: Sendable, Hashable {
     public init() {}
 }
 
-/// The last placeholder an extension rendered, per family.
-final class PlaceholderCache: Sendable {
-    private let entries = Mutex<[WidgetFamily: RemoteEntry]>([:])
-    func set(_ entry: RemoteEntry, for family: WidgetFamily) { entries.withLock { $0[family] = entry } }
-    func get(_ family: WidgetFamily) -> RemoteEntry? { entries.withLock { $0[family] } }
-}
-
 /// The provider of a remote widget: each call is a request to the extension.
-struct RemoteProvider: TimelineProvider {
-    let widget: RemoteWidget
-
-    func placeholder(in context: Context) -> RemoteEntry {
-        widget.placeholders.get(context.family) ?? RemoteEntry(date: context.date, normal: nil)
-    }
-
-    func snapshot(in context: Context) async -> RemoteEntry {
-        do {
-            return try await widget.timeline(context, snapshot: true).entries.first ?? placeholder(in: context)
-        } catch {
-            return RemoteEntry(date: context.date, normal: nil, failure: "\(error)")
-        }
-    }
-
-    func timeline(in context: Context) async throws -> Timeline<RemoteEntry> {
-        do {
-            let answer = try await widget.timeline(context)
-            return Timeline(entries: answer.entries, policy: answer.policy)
-        } catch let failure as ExtensionFailure {
-            throw ExtensionStopped(failure: failure)
-        }
+extension RemoteWidget {
+    var provider: AnyTimelineProvider {
+        let widget = self
+        return AnyTimelineProvider(
+            // Never a spawn: the instance's own placeholder (from its last answer) is drawn
+            // instead when there is one; this is the empty panel before any answer.
+            placeholder: { context in RemoteEntry(date: context.date, normal: nil) },
+            snapshot: { context in
+                do {
+                    return try await widget.timeline(context, snapshot: true).entries.first ?? RemoteEntry(date: context.date, normal: nil)
+                } catch {
+                    return RemoteEntry(date: context.date, normal: nil, failure: RemoteWidget.reason(error))
+                }
+            },
+            timeline: { context in try await widget.timeline(context) })
     }
 }
 
@@ -179,7 +200,7 @@ extension RemoteWidget {
         let widget = self
         var d = WidgetDescription(
             kind: wire.kind, displayName: wire.displayName, description: wire.description, supportedFamilies: wire.families,
-            provider: AnyTimelineProvider(RemoteProvider(widget: widget)),
+            provider: widget.provider,
             content: { entry in
                 let shown = entry as? RemoteEntry
                 return AnyView(RemoteContentView(entry: entry) { element in widget.intent(element, in: shown) })
@@ -199,9 +220,11 @@ extension RemoteWidget {
         let parameters = entry?.parameters ?? [:]
         let requestDate = entry?.requestDate ?? entry?.date ?? Date()
         let entryDate = entry?.date ?? requestDate
+        let rendering = entry?.rendering
         return AnyAppIntent(title: element.title ?? "Intent", typeName: element.typeName ?? "AppIntent",
                             fingerprint: element.fingerprint ?? "") {
-            let context = TimelineProviderContext(family: family, date: requestDate, parameters: parameters)
+            var context = TimelineProviderContext(family: family, date: requestDate, parameters: parameters)
+            context.rendering = rendering
             try await widget.perform(element, entryDate: entryDate, context: context)
         }
     }

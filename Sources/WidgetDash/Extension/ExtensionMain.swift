@@ -76,6 +76,7 @@ package enum ExtensionMain {
             if let line = try? ExtensionProtocol.encode(answer) { send(line) }
             exit(2)
         }
+        if let zone = request.timeZone.flatMap(TimeZone.init(identifier:)) { adoptTimeZone(zone) }
         let server = ExtensionServer(widgets: widgets, send: send)
         if request.hostServices == true {
             // Widget code reaches the dashboard's App Group, WidgetCenter and decoder.
@@ -84,6 +85,14 @@ package enum ExtensionMain {
             await server.serve(request)
         }
         exit(0)
+    }
+
+    /// Makes `zone` the process's own, before widget code runs: `TimeZone.current`, formatters
+    /// and the C library then show times as the host does (`snapshot --time-zone` included).
+    private static func adoptTimeZone(_ zone: TimeZone) {
+        setenv("TZ", zone.identifier, 1)
+        tzset()
+        NSTimeZone.default = zone
     }
 
     /// The descriptor the host's replies come in on: standard input as the process started,
@@ -147,11 +156,11 @@ package struct ExtensionServer {
             return
         case .snapshot:
             let entry = await description.provider.snapshot(context)
-            sendTimeline([entry], policy: .never, description: description, context: context, zone: request.timeZone)
+            sendTimeline([entry], policy: .never, description: description, context: context, rendering: request.rendering)
         case .timeline:
             do {
                 let timeline = try await description.provider.timeline(context)
-                sendTimeline(timeline.entries, policy: timeline.policy, description: description, context: context, zone: request.timeZone)
+                sendTimeline(timeline.entries, policy: timeline.policy, description: description, context: context, rendering: request.rendering)
             } catch {
                 fail("\(error)")
             }
@@ -161,25 +170,28 @@ package struct ExtensionServer {
     }
 
     private func sendTimeline(_ entries: [any TimelineEntry], policy: TimelineReloadPolicy, description: WidgetDescription,
-                              context: TimelineProviderContext, zone: String?) {
+                              context: TimelineProviderContext, rendering: RenderingEnvironment) {
         var header = ExtensionAnswer(answer: .timeline)
         header.policy = WirePolicy(policy)
         header.count = entries.count
+        header.dates = entries.map(\.date)
         let placeholder = description.provider.placeholder(context)
         header.placeholder = ExtensionRendering.wire(ExtensionRendering.draw(
-            description, entry: placeholder, family: context.family, timeZone: zone, reasons: .placeholder, now: context.date))
+            description, entry: placeholder, family: context.family, rendering: rendering, reasons: .placeholder, now: context.date))
         emit(header)
         for (index, entry) in entries.enumerated() {
             var line = ExtensionAnswer(answer: .entry)
             line.index = index
             line.date = entry.date
             line.relevance = entry.relevance
-            line.normal = ExtensionRendering.wire(ExtensionRendering.draw(
-                description, entry: entry, family: context.family, timeZone: zone, reasons: [], now: entry.date))
+            let normal = ExtensionRendering.render(
+                description, entry: entry, family: context.family, rendering: rendering, reasons: [], now: entry.date)
+            line.normal = normal
+            // Locked, nothing can be tapped: the privacy variant has no flipped toggles.
             let privacy = ExtensionRendering.wire(ExtensionRendering.draw(
-                description, entry: entry, family: context.family, timeZone: zone, reasons: .privacy, now: entry.date))
+                description, entry: entry, family: context.family, rendering: rendering, reasons: .privacy, now: entry.date))
             // Most widgets mark nothing private: the locked variant is sent only when it differs.
-            line.privacy = privacy == line.normal ? nil : privacy
+            line.privacy = privacy == ExtensionRendering.withoutFlips(normal) ? nil : privacy
             emit(line)
         }
         emit(ExtensionAnswer(answer: .end))
@@ -198,7 +210,7 @@ package struct ExtensionServer {
             ?? entries.last(where: { $0.date <= shown }) ?? entries.first else {
             return fail("the widget has no entries to find the element in")
         }
-        let rendered = ExtensionRendering.draw(description, entry: entry, family: context.family, timeZone: request.timeZone,
+        let rendered = ExtensionRendering.draw(description, entry: entry, family: context.family, rendering: request.rendering,
                                                reasons: [], now: entry.date)
         let intents: [(id: Int, intent: AnyAppIntent)] = rendered.interactiveElements.compactMap { element in
             switch element.action {

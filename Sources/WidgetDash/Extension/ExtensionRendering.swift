@@ -2,31 +2,61 @@ import Foundation
 
 /// Renders a widget's entries for the host, as the extension side of the protocol sends them.
 package enum ExtensionRendering {
-    /// The environment the extension renders in: the host's family, zone and scheme, with the
-    /// palette of stand-ins that become the host's tokens (``WirePalette``).
-    static func environment(family: WidgetFamily, timeZone: String?, reasons: RedactionReasons) -> EnvironmentValues {
+    /// The environment the extension renders in: the host's family, scheme, rendering mode and
+    /// zone, with the palette of stand-ins that become the host's tokens (``WirePalette``).
+    static func environment(family: WidgetFamily, rendering: RenderingEnvironment, reasons: RedactionReasons) -> EnvironmentValues {
         var env = EnvironmentValues()
         env.widgetFamily = family
         env.palette = WirePalette.tokens
         env.redactionReasons = reasons
-        if let timeZone, let zone = TimeZone(identifier: timeZone) {
-            env.timeZone = zone
-            env.calendar.timeZone = zone
-        }
+        env.colorScheme = rendering.colorScheme
+        env.widgetRenderingMode = rendering.renderingMode
+        // As the host's panel: only full color keeps the container background.
+        env.showsWidgetContainerBackground = rendering.renderingMode == .fullColor
+        env.timeZone = rendering.timeZone
+        env.calendar.timeZone = rendering.timeZone
         return env
     }
 
     /// Draws `entry`'s content as the host's panel would lay it out, at `now`.
     static func draw(_ description: WidgetDescription, entry: any TimelineEntry, family: WidgetFamily,
-                     timeZone: String?, reasons: RedactionReasons, now: Date) -> RenderedView {
-        let env = environment(family: family, timeZone: timeZone, reasons: reasons)
+                     rendering: RenderingEnvironment, reasons: RedactionReasons, now: Date,
+                     toggleOverrides: [Int: Bool] = [:]) -> RenderedView {
+        let env = environment(family: family, rendering: rendering, reasons: reasons)
         let size = family.contentSize(marginsDisabled: description.contentMarginsDisabled)
-        let prepared = ViewRenderer.prepare(description.content(entry), environment: env)
+        let prepared = ViewRenderer.prepare(description.content(entry), environment: env, toggleOverrides: toggleOverrides)
         // Transparent: the host fills the panel (and the container background) itself.
         var canvas = Canvas(size: size, fill: .blank())
         var rendered = prepared.draw(into: &canvas, in: canvas.bounds, now: now, recordsLiveText: true)
         rendered.canvas = canvas
         return rendered
+    }
+
+    /// `entry` drawn and put in its wire form; each toggle also carries its cells drawn flipped,
+    /// so the host shows a tap at once, before the extension has performed it (as WidgetKit does).
+    static func render(_ description: WidgetDescription, entry: any TimelineEntry, family: WidgetFamily,
+                       rendering: RenderingEnvironment, reasons: RedactionReasons, now: Date) -> WireRendering {
+        let drawn = draw(description, entry: entry, family: family, rendering: rendering, reasons: reasons, now: now)
+        var rendered = wire(drawn)
+        var flips: [Int: Bool] = [:]
+        for element in drawn.interactiveElements {
+            if case .toggle(let isOn, _) = element.action { flips[element.id] = !isOn }
+        }
+        guard !flips.isEmpty else { return rendered }
+        // One more drawing with every toggle flipped: toggles never overlap, and a flipped mark
+        // is as wide as the other, so each toggle's rectangle holds its flipped cells.
+        let flipped = draw(description, entry: entry, family: family, rendering: rendering, reasons: reasons, now: now, toggleOverrides: flips)
+        for i in rendered.elements.indices where flips[rendered.elements[i].id] != nil {
+            rendered.elements[i].flipped = WireCanvas(flipped.canvas, rect: rendered.elements[i].rect.rect)
+        }
+        return rendered
+    }
+
+    /// `rendering` without its toggles' flipped cells (to compare it with a variant that has none).
+    static func withoutFlips(_ rendering: WireRendering) -> WireRendering {
+        var plain = rendering
+        for i in plain.elements.indices { plain.elements[i].flipped = nil }
+        return plain
     }
 
     /// The wire form of a drawn entry.

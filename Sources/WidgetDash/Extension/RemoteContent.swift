@@ -18,6 +18,7 @@ package struct RemoteEntry: TimelineEntry {
     package var family: WidgetFamily?
     package var parameters: [String: String] = [:]
     package var requestDate: Date?
+    package var rendering: RenderingEnvironment?
 
     package init(date: Date, relevance: TimelineEntryRelevance? = nil, normal: WireRendering?, privacy: WireRendering? = nil, failure: String? = nil) {
         self.date = date
@@ -62,7 +63,7 @@ package struct RemoteContentView: View, PrimitiveView {
             context.containerBackground = AnyShapeStyle(Color(background.resolved(in: env.palette)))
         }
         if let url = rendering.widgetURL { context.widgetURL = url }
-        return [RemoteContentNode(rendering: rendering, palette: env.palette, intent: intent)]
+        return [RemoteContentNode(rendering: rendering, palette: env.palette, toggleOverrides: context.toggleOverrides, intent: intent)]
     }
 }
 
@@ -70,12 +71,22 @@ package struct RemoteContentView: View, PrimitiveView {
 final class RemoteContentNode: LayoutNode {
     let rendering: WireRendering
     let palette: Palette
+    /// Toggles shown in the other state than the entry's, by element id: tapped, their intent not
+    /// yet confirmed by a new timeline.
+    let toggleOverrides: [Int: Bool]
     let intent: @Sendable (WireElement) -> AnyAppIntent
 
-    init(rendering: WireRendering, palette: Palette, intent: @escaping @Sendable (WireElement) -> AnyAppIntent) {
+    init(rendering: WireRendering, palette: Palette, toggleOverrides: [Int: Bool] = [:], intent: @escaping @Sendable (WireElement) -> AnyAppIntent) {
         self.rendering = rendering
         self.palette = palette
+        self.toggleOverrides = toggleOverrides
         self.intent = intent
+    }
+
+    /// True when the toggle `element` is shown flipped from the entry's state.
+    private func isFlipped(_ element: WireElement) -> Bool {
+        guard element.kind == "toggle", let shown = toggleOverrides[element.id] else { return false }
+        return shown != (element.isOn ?? false)
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -86,6 +97,11 @@ final class RemoteContentNode: LayoutNode {
         guard let cells = rendering.canvas.canvas(palette: palette) else { return }
         canvas.draw(cells, at: rect.origin)
         func moved(_ r: CellRect) -> CellRect { CellRect(x: r.x + rect.x, y: r.y + rect.y, width: r.width, height: r.height) }
+        // A tapped toggle shows its other state at once (before live texts, which draw over it).
+        for element in rendering.elements where isFlipped(element) {
+            guard let cells = element.flipped?.canvas(palette: palette) else { continue }
+            canvas.withClip(rect) { canvas in canvas.draw(cells, at: moved(element.rect.rect).origin) }
+        }
         for live in rendering.live {
             guard let node = live.node(palette: palette) else { continue }
             let textRect = moved(live.rect.rect)
@@ -107,7 +123,9 @@ final class RemoteContentNode: LayoutNode {
     private func action(for element: WireElement) -> InteractiveElement.Action? {
         switch element.kind {
         case "link": return element.url.map { .open($0) }
-        case "toggle": return .toggle(isOn: element.isOn ?? false, intent(element))
+        case "toggle":
+            let isOn = element.isOn ?? false
+            return .toggle(isOn: isFlipped(element) ? !isOn : isOn, intent(element))
         case "button": return .perform(intent(element))
         default: return nil
         }

@@ -90,6 +90,11 @@ package struct ExtensionRequest: Codable, Hashable, Sendable {
     package var fingerprint: String?
     /// `perform`: the toggle's state as shown (its intent gets the opposite).
     package var isOn: Bool?
+    /// The host's color scheme, `light` or `dark` (absent: dark).
+    package var colorScheme: ColorScheme?
+    /// The rendering mode the host shows the widget in: `fullColor`, `accented` or `vibrant`
+    /// (absent or unknown: fullColor).
+    package var renderingMode: String?
     /// True when the host replies to ``ServiceCall``s on the extension's standard input (the
     /// App Group, `WidgetCenter`, pictures); absent from a host that does not.
     package var hostServices: Bool?
@@ -102,6 +107,58 @@ package struct ExtensionRequest: Codable, Hashable, Sendable {
         self.parameters = parameters
         self.date = date
         self.timeZone = timeZone
+    }
+}
+
+/// How the host shows a widget's entries, as a request tells the extension: the color scheme,
+/// the rendering mode and the time zone its views are drawn in.
+package struct RenderingEnvironment: Hashable, Sendable {
+    package var colorScheme: ColorScheme
+    package var renderingMode: WidgetRenderingMode
+    package var timeZone: TimeZone
+
+    package init(colorScheme: ColorScheme = .dark, renderingMode: WidgetRenderingMode = .fullColor, timeZone: TimeZone = .current) {
+        self.colorScheme = colorScheme
+        self.renderingMode = renderingMode
+        self.timeZone = timeZone
+    }
+
+    /// What `environment` draws in.
+    package init(_ environment: EnvironmentValues) {
+        self.init(colorScheme: environment.colorScheme, renderingMode: environment.widgetRenderingMode, timeZone: environment.timeZone)
+    }
+
+    /// The mode's name on the wire.
+    package static func name(of mode: WidgetRenderingMode) -> String {
+        switch mode {
+        case .fullColor: "fullColor"
+        case .accented: "accented"
+        case .vibrant: "vibrant"
+        }
+    }
+
+    /// The mode a name on the wire means; an unknown one (a later minor version's) is full color.
+    package static func mode(named name: String?) -> WidgetRenderingMode {
+        switch name {
+        case "accented": .accented
+        case "vibrant": .vibrant
+        default: .fullColor
+        }
+    }
+}
+
+extension ExtensionRequest {
+    /// The rendering environment this request tells (the defaults for what it leaves out).
+    package var rendering: RenderingEnvironment {
+        get {
+            RenderingEnvironment(colorScheme: colorScheme ?? .dark, renderingMode: RenderingEnvironment.mode(named: renderingMode),
+                                 timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
+        }
+        set {
+            colorScheme = newValue.colorScheme
+            renderingMode = RenderingEnvironment.name(of: newValue.renderingMode)
+            timeZone = newValue.timeZone.identifier
+        }
     }
 }
 
@@ -202,6 +259,9 @@ package struct ExtensionAnswer: Codable, Hashable, Sendable {
     package var answer: Kind
     package var policy: WirePolicy?
     package var count: Int?
+    /// `timeline`: every entry's date, in the order the entries follow, so that the host knows
+    /// when the entries that arrived run out if a later one never does.
+    package var dates: [Date]?
     package var placeholder: WireRendering?
     package var index: Int?
     package var date: Date?

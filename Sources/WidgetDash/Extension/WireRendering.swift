@@ -92,6 +92,9 @@ package struct WireElement: Codable, Hashable, Sendable {
     package var fingerprint: String?
     /// A toggle's state as drawn.
     package var isOn: Bool?
+    /// A toggle's cells (its `rect`) drawn in the other state: what the host shows from a tap
+    /// until the extension's reloaded timeline arrives.
+    package var flipped: WireCanvas?
 }
 
 extension WireLiveText.Piece {

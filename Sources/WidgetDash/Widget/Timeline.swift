@@ -64,6 +64,9 @@ public struct TimelineProviderContext: Sendable {
     /// widgetdash addition: a `StaticConfiguration` widget has no per-instance options on iOS.
     /// Data and command widgets, which have no Swift of their own, read their settings here.
     public let parameters: [String: String]
+    /// How the host will show the entries (color scheme, rendering mode, time zone): a widget
+    /// extension is told it, so that its views read what the host shows. Nil: the defaults.
+    package var rendering: RenderingEnvironment?
 
     public init(family: WidgetFamily, displaySize: CellSize? = nil, isPreview: Bool = false, date: Date = Date(),
                 parameters: [String: String] = [:]) {

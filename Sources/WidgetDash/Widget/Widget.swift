@@ -50,15 +50,15 @@ public struct WidgetDescription {
     /// see `configured(with:)`.
     public var configuredProvider: (@Sendable ([String: String]) -> AnyTimelineProvider)?
     /// What the view's layout numbers count: cells unless a configuration says points.
-    public var layoutUnit: LayoutUnit = .cells
+    public var layoutUnit: LayoutUnit = .cells {
+        didSet { content = Self.content(makeContent, in: layoutUnit) }
+    }
     /// The view for an entry, as the configuration's closure builds it.
     private let makeContent: (any TimelineEntry) -> AnyView
     /// Builds the widget's view for one of its entries, in the widget's layout unit.
-    public var content: (any TimelineEntry) -> AnyView {
-        let make = makeContent
-        let unit = layoutUnit
-        return { AnyView(make($0).environment(\.layoutUnit, unit)) }
-    }
+    ///
+    /// Made once, when the unit is set, not on each access: it is read on every redraw.
+    public private(set) var content: (any TimelineEntry) -> AnyView
     /// How the host times out and retries this widget's reloads when not as the dashboard's
     /// settings say: a widget extension's (docs/extensions.md). Nil: the settings'.
     package var reloadRules: ReloadRules?
@@ -79,6 +79,14 @@ public struct WidgetDescription {
         self.dataProtection = .none
         self.provider = provider
         self.makeContent = content
+        self.content = content
+    }
+
+    /// `make` in `unit`: cells are the environment's default and need no wrapper; points wrap
+    /// each view in the environment value that says so.
+    private static func content(_ make: @escaping (any TimelineEntry) -> AnyView, in unit: LayoutUnit) -> (any TimelineEntry) -> AnyView {
+        guard unit != .cells else { return make }
+        return { AnyView(make($0).environment(\.layoutUnit, unit)) }
     }
 
     /// A configuration's content closure with its entry type erased: the host only hands a
@@ -98,6 +106,10 @@ public struct WidgetDescription {
 public struct ErasedTimeline: Sendable {
     public var entries: [any TimelineEntry]
     public var policy: TimelineReloadPolicy
+    /// The placeholder that came with the timeline (a widget extension renders one with each
+    /// answer); the host keeps it for the instance and shows it whenever no entry can be shown.
+    package var placeholder: (any TimelineEntry)?
+
     public init(entries: [any TimelineEntry], policy: TimelineReloadPolicy) {
         self.entries = entries
         self.policy = policy
