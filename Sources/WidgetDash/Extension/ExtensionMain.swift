@@ -72,7 +72,7 @@ package enum ExtensionMain {
             if let line = try? ExtensionProtocol.encode(answer) { send(line) }
             exit(2)
         }
-        await ExtensionServer(widgets: widgets, send: send).serve(request)
+        await ExtensionServer(widgets: widgets, send: send, previews: PreviewRegistry.discovered()).serve(request)
         exit(0)
     }
 
@@ -90,17 +90,20 @@ package enum ExtensionMain {
 package struct ExtensionServer {
     let widgets: [WidgetDescription]
     let send: @Sendable (Data) -> Void
+    /// The program's `#Preview`s (ExtensionPreviews.swift).
+    let previews: [_Preview]
 
-    package init(widgets: [WidgetDescription], send: @escaping @Sendable (Data) -> Void) {
+    package init(widgets: [WidgetDescription], send: @escaping @Sendable (Data) -> Void, previews: [_Preview] = []) {
         self.widgets = widgets
         self.send = send
+        self.previews = previews
     }
 
-    private func emit(_ answer: some Encodable) {
+    func emit(_ answer: some Encodable) {
         do { send(try ExtensionProtocol.encode(answer)) } catch { fail("cannot encode an answer: \(error)") }
     }
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         var answer = ExtensionAnswer(answer: .error)
         answer.message = message
         if let line = try? ExtensionProtocol.encode(answer) { send(line) }
@@ -108,9 +111,12 @@ package struct ExtensionServer {
 
     package func serve(_ request: ExtensionRequest) async {
         if request.request == .describe {
-            emit(DescribeAnswer(widgets: widgets.map(ExtensionRendering.wire)))
+            var answer = DescribeAnswer(widgets: widgets.map(ExtensionRendering.wire))
+            answer.previews = previews.isEmpty ? nil : previews.enumerated().map { PreviewRendering.wire($1, index: $0) }
+            emit(answer)
             return
         }
+        if request.request == .preview { return await servePreview(request) }
         guard let kind = request.kind, let unconfigured = widgets.first(where: { $0.kind == kind }) else {
             return fail("no widget of kind \"\(request.kind ?? "")\" here")
         }
@@ -120,7 +126,7 @@ package struct ExtensionServer {
         let date = request.date ?? Date()
         let context = TimelineProviderContext(family: family, isPreview: request.request == .snapshot, date: date, parameters: parameters)
         switch request.request {
-        case .describe:
+        case .describe, .preview:
             return
         case .snapshot:
             let entry = await description.provider.snapshot(context)
