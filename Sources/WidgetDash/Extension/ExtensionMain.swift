@@ -36,11 +36,12 @@ package enum ExtensionMain {
         let arguments = CommandLine.arguments
         guard let flag = arguments.firstIndex(of: ExtensionProtocol.requestFlag), flag + 1 < arguments.count else {
             let program = arguments.first ?? name
+            let previews = PreviewRegistry.discovered().isEmpty ? "" : "\n    widgetdash preview --extension \(program)"
             print("""
                 \(name) is a widget extension for widgetdash; it runs inside the dashboard:
 
                     widgetdash --extension \(program)
-                    widgetdash list --extension \(program)
+                    widgetdash list --extension \(program)\(previews)
 
                 Its widgets: \(widgets.map(\.kind).joined(separator: ", ")).
                 See docs/extensions.md in widgetdash for the protocol it speaks.

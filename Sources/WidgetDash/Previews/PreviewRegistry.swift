@@ -40,42 +40,37 @@ public struct _Preview {
         }
     }
 
+    /// A preview of `widget` in `family` with the entries `entries` makes for the moment asked.
+    private init<W: Widget>(_ name: String?, family: WidgetFamily, widget: @escaping () -> W,
+                            entries: @escaping (TimelineProviderContext) async throws -> [any TimelineEntry]) {
+        self.init(name: name, subject: .widget(family), previewed: { widget().body._description.kind }) { setting in
+            let context = TimelineProviderContext(family: family, isPreview: true, date: setting.date)
+            return PreviewRendering.widget(widget().body._description, entries: try await entries(context), family: family, setting)
+        }
+    }
+
     /// A preview of a widget stepping through the entries `timeline` builds.
     public init<W: Widget>(_ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,
                            @PreviewTimelineBuilder timeline: @escaping @MainActor () async -> [any TimelineEntry]) {
-        self.init(name: name, subject: .widget(family), previewed: { widget().body._description.kind }) { setting in
-            PreviewRendering.widget(widget().body._description, entries: await timeline(), family: family, setting)
-        }
+        self.init(name, family: family, widget: widget) { _ in await timeline() }
     }
 
     /// A preview of a widget with the entries of a provider's timeline.
     public init<W: Widget, Provider: TimelineProvider>(_ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,
                                                        timelineProvider: @escaping () -> Provider) {
-        self.init(name: name, subject: .widget(family), previewed: { widget().body._description.kind }) { setting in
-            let context = TimelineProviderContext(family: family, isPreview: true, date: setting.date)
-            let entries = try await timelineProvider().timeline(in: context).entries
-            return PreviewRendering.widget(widget().body._description, entries: entries, family: family, setting)
-        }
+        self.init(name, family: family, widget: widget) { try await timelineProvider().timeline(in: $0).entries }
     }
 
     /// A preview of a configurable widget: the provider's timeline for `intent`.
     public init<W: Widget, Provider: AppIntentTimelineProvider>(_ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent,
                                                                 widget: @escaping () -> W, timelineProvider: @escaping () -> Provider) {
-        self.init(name: name, subject: .widget(family), previewed: { widget().body._description.kind }) { setting in
-            let context = TimelineProviderContext(family: family, isPreview: true, date: setting.date)
-            let entries = try await timelineProvider().timeline(for: intent, in: context).entries
-            return PreviewRendering.widget(widget().body._description, entries: entries, family: family, setting)
-        }
+        self.init(name, family: family, widget: widget) { try await timelineProvider().timeline(for: intent, in: $0).entries }
     }
 
     /// A preview of a widget configured with a SiriKit intent: the provider's timeline for `intent`.
     public init<W: Widget, Provider: IntentTimelineProvider>(_ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent,
                                                              widget: @escaping () -> W, timelineProvider: @escaping () -> Provider) {
-        self.init(name: name, subject: .widget(family), previewed: { widget().body._description.kind }) { setting in
-            let context = TimelineProviderContext(family: family, isPreview: true, date: setting.date)
-            let entries = try await timelineProvider().timeline(for: intent, in: context).entries
-            return PreviewRendering.widget(widget().body._description, entries: entries, family: family, setting)
-        }
+        self.init(name, family: family, widget: widget) { try await timelineProvider().timeline(for: intent, in: $0).entries }
     }
 
     /// A preview of a Live Activity's presentation for each content state.
