@@ -73,7 +73,9 @@ package enum ExtensionMain {
             if let line = try? ExtensionProtocol.encode(answer) { send(line) }
             exit(2)
         }
-        await ExtensionServer(widgets: widgets, send: send, previews: PreviewRegistry.discovered()).serve(request)
+        // Only describe and preview need the previews; a reload should not make them.
+        let previews = request.request == .describe || request.request == .preview ? PreviewRegistry.discovered() : []
+        await ExtensionServer(widgets: widgets, send: send, previews: previews).serve(request)
         exit(0)
     }
 
