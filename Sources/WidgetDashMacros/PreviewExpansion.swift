@@ -69,6 +69,16 @@ struct PreviewExpansion {
         return (String(decoding: bytes[suffix...], as: UTF8.self), macroLine)
     }
 
+    /// The UTF-8 offset in `source` of the macro's `#`, past leading whitespace and comments:
+    /// where a diagnostic about the whole macro points.
+    func macroOffset() -> Int {
+        let bytes = Array(source.utf8)
+        var i = 0
+        var line = self.line
+        skipTrivia(bytes, &i, &line)
+        return i
+    }
+
     /// Moves `i` past whitespace and comments (nested block comments too), counting lines.
     private func skipTrivia(_ bytes: [UInt8], _ i: inout Int, _ line: inout Int) {
         func at(_ k: Int, _ c: Unicode.Scalar) -> Bool { k < bytes.count && bytes[k] == UInt8(ascii: c) }

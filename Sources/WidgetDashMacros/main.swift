@@ -51,12 +51,12 @@ func answer(_ request: HostMessage.ExpandFreestanding) -> PluginAnswer {
     guard request.macro.typeName == "PreviewMacro" else {
         return failure("widgetdash's macro plugin has no macro \(request.macro.typeName)", at: 0)
     }
-    // The registration is a global: a preview inside a type or a function has no place there.
-    if let context = request.lexicalContext, !context.isEmpty {
-        return failure("#Preview is written at the top level of a file, outside any type or function", at: 0)
-    }
     var expansion = PreviewExpansion(discriminator: request.discriminator, source: request.syntax.source,
                                      fileID: location.fileID, line: location.line)
+    // The registration is a global: a preview inside a type or a function has no place there.
+    if let context = request.lexicalContext, !context.isEmpty {
+        return failure("#Preview is written at the top level of a file, outside any type or function", at: expansion.macroOffset())
+    }
     do {
         return .expansion(source: try expansion.expand(), diagnostics: [])
     } catch {
