@@ -63,10 +63,27 @@ enum PreviewRendering {
         }
     }
 
-    static func view(_ view: AnyView, _ setting: PreviewSetting) -> PreviewFrame {
+    /// The largest a size-that-fits view preview is drawn.
+    static let fittingLimit = CellSize(width: 80, height: 24)
+
+    /// A view, counting points as the iOS code it comes from does, in the layout its traits ask.
+    static func view(_ view: AnyView, layout: PreviewTrait<Preview.ViewTraits>.Layout, _ setting: PreviewSetting) -> PreviewFrame {
         let family = setting.family ?? .systemMedium
-        let normal = draw(view, size: family.contentSize(marginsDisabled: false), family: family, setting)
-        return PreviewFrame(date: setting.date, normal: normal, privacy: nil)
+        let content = AnyView(view.environment(\.layoutUnit, .points))
+        let size: CellSize
+        switch layout {
+        case .family:
+            size = family.contentSize(marginsDisabled: false)
+        case .sizeThatFits:
+            let env = ExtensionRendering.environment(family: family, timeZone: setting.timeZone, reasons: [])
+            let ideal = ViewRenderer.idealSize(of: content, in: fittingLimit, environment: env, now: setting.date)
+            size = CellSize(width: max(1, ideal.width), height: max(1, ideal.height))
+        case .fixed(let width, let height):
+            let columns = width.isFinite ? Int((width / LayoutUnit.pointsPerColumn).rounded()) : 1
+            let rows = height.isFinite ? Int((height / LayoutUnit.pointsPerRow).rounded()) : 1
+            size = CellSize(width: min(fittingLimit.width * 2, max(1, columns)), height: min(fittingLimit.height * 2, max(1, rows)))
+        }
+        return PreviewFrame(date: setting.date, normal: draw(content, size: size, family: family, setting), privacy: nil)
     }
 
     static func activity(_ views: ActivityViews, _ kind: ActivityPreviewViewKind, _ setting: PreviewSetting) -> PreviewFrame {

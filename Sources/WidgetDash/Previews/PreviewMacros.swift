@@ -10,6 +10,12 @@ import Foundation
 public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping @MainActor () -> any View)
     = #externalMacro(module: "WidgetDashMacros", type: "PreviewMacro")
 
+/// A preview of a view with traits, as SwiftUI's: `#Preview(traits: .sizeThatFitsLayout) { … }`.
+@freestanding(declaration)
+public macro Preview(_ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>, _ additionalTraits: PreviewTrait<Preview.ViewTraits>...,
+                     @ViewBuilder body: @escaping @MainActor () -> any View)
+    = #externalMacro(module: "WidgetDashMacros", type: "PreviewMacro")
+
 /// A preview of a widget in a family, stepping through the entries of `timeline`, as WidgetKit's.
 ///
 /// ```swift
@@ -72,4 +78,37 @@ public struct PreviewActivityBuilder<A: ActivityAttributes> {
     public static func buildOptional(_ part: [A.ContentState]?) -> [A.ContentState] { part ?? [] }
     public static func buildEither(first part: [A.ContentState]) -> [A.ContentState] { part }
     public static func buildEither(second part: [A.ContentState]) -> [A.ContentState] { part }
+}
+
+/// The namespace of a preview's traits, as DeveloperToolsSupport's `Preview` (`Preview.ViewTraits`).
+public struct Preview {
+    /// The traits of a view's preview.
+    public enum ViewTraits {}
+}
+
+/// A trait of a view's preview, as SwiftUI's `PreviewTrait`: its layout counts; the
+/// orientations are accepted and change nothing (a terminal has one).
+public struct PreviewTrait<T>: Sendable {
+    /// How a view preview is sized.
+    package enum Layout: Hashable, Sendable {
+        /// The content area of the family asked (systemMedium by default).
+        case family
+        /// The size the view asks for, at most 80 columns by 24 rows.
+        case sizeThatFits
+        /// A size in points, as iOS code gives it (7.2 points a column, 14.4 a row).
+        case fixed(width: Double, height: Double)
+    }
+
+    /// Nil for a trait that does not change the layout.
+    package let layout: Layout?
+}
+
+extension PreviewTrait where T == Preview.ViewTraits {
+    public static var defaultLayout: PreviewTrait { PreviewTrait(layout: .family) }
+    public static var sizeThatFitsLayout: PreviewTrait { PreviewTrait(layout: .sizeThatFits) }
+    public static func fixedLayout(width: Double, height: Double) -> PreviewTrait { PreviewTrait(layout: .fixed(width: width, height: height)) }
+    public static var portrait: PreviewTrait { PreviewTrait(layout: nil) }
+    public static var portraitUpsideDown: PreviewTrait { PreviewTrait(layout: nil) }
+    public static var landscapeLeft: PreviewTrait { PreviewTrait(layout: nil) }
+    public static var landscapeRight: PreviewTrait { PreviewTrait(layout: nil) }
 }

@@ -36,7 +36,16 @@ public struct _Preview {
     /// the host asks for another).
     public init(_ name: String? = nil, @ViewBuilder body: @escaping () -> any View) {
         self.init(name: name, subject: .view, previewed: { "view" }) { setting in
-            [PreviewRendering.view(AnyView(body()), setting)]
+            [PreviewRendering.view(AnyView(body()), layout: .family, setting)]
+        }
+    }
+
+    /// A preview of a view with traits: the last that sets a layout decides it.
+    public init(_ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>, _ additionalTraits: PreviewTrait<Preview.ViewTraits>...,
+                @ViewBuilder body: @escaping () -> any View) {
+        let layout = ([traits] + additionalTraits).compactMap(\.layout).last ?? .family
+        self.init(name: name, subject: .view, previewed: { "view" }) { setting in
+            [PreviewRendering.view(AnyView(body()), layout: layout, setting)]
         }
     }
 
