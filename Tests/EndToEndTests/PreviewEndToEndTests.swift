@@ -36,6 +36,12 @@ final class PreviewEndToEndTests: XCTestCase {
         XCTAssertTrue(view.out.contains("Badge (view) · view"), view.out)
         XCTAssertTrue(view.out.contains("a preview of a view"), view.out)
 
+        let activity = try preview(["Order", "--snapshot"])
+        XCTAssertEqual(activity.status, 0, activity.err)
+        XCTAssertTrue(activity.out.hasPrefix("preview 1 of 1: Order (loneOrder) · content · LoneWidget/LonePreviews.swift:"), activity.out)
+        XCTAssertTrue(activity.out.contains("order 7 baking") && activity.out.contains("order 7 on its way"), activity.out)
+        XCTAssertTrue(activity.out.contains("frame 2 of 2"), activity.out)
+
         // All of the widget's previews: the one that traps says so, the others still draw.
         let all = try preview(["lonecount", "--snapshot"])
         XCTAssertEqual(all.status, 1, all.err)
@@ -59,7 +65,7 @@ final class PreviewEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.waitFor("count 2", timeout: 5), tmux.screenText)
         tmux.send(keys: "Down")
         XCTAssertTrue(tmux.waitFor("count 7", timeout: 5), tmux.screenText)
-        XCTAssertTrue(tmux.screenText.contains("‹ 2 of 4 ›"), tmux.screenText)
+        XCTAssertTrue(tmux.screenText.contains("‹ 2 of 5 ›"), tmux.screenText)
         tmux.send(keys: "q")
         XCTAssertEqual(tmux.waitForExit(timeout: 10), 0)
     }

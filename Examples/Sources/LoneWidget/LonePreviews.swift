@@ -49,3 +49,38 @@ struct LoneCountProvider: TimelineProvider {
 } timeline: {
     LoneCountEntry(date: .now, count: [Int]()[0])
 }
+
+struct LoneOrderAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {
+        var status: String
+    }
+
+    var order: String
+}
+
+struct LoneOrderActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: LoneOrderAttributes.self) { context in
+            Text("order \(context.attributes.order) \(context.state.status)")
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.bottom) {
+                    Text(context.state.status)
+                }
+            } compactLeading: {
+                Text("#\(context.attributes.order)")
+            } compactTrailing: {
+                Text(context.state.status)
+            } minimal: {
+                Text("#")
+            }
+        }
+    }
+}
+
+#Preview("Order", as: .content, using: LoneOrderAttributes(order: "7")) {
+    LoneOrderActivity()
+} contentStates: {
+    LoneOrderAttributes.ContentState(status: "baking")
+    LoneOrderAttributes.ContentState(status: "on its way")
+}
