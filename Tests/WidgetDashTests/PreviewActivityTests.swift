@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WidgetDash
 
@@ -52,6 +53,44 @@ struct PreviewProbeActivity: Widget {
     PreviewProbeAttributes.ContentState(step: "never drawn")
 }
 
+/// A state whose stored form does not read back when it says "broken": its frame cannot be drawn.
+struct FragileAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {
+        var step: String
+
+        init(step: String) { self.step = step }
+
+        init(from decoder: any Decoder) throws {
+            step = try decoder.singleValueContainer().decode(String.self)
+            if step == "broken" { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a broken state")) }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(step)
+        }
+    }
+}
+
+struct FragileActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: FragileAttributes.self) { context in
+            Text("step \(context.state.step)")
+        } dynamicIsland: { _ in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.bottom) { Text("-") }
+            } compactLeading: { Text("-") } compactTrailing: { Text("-") } minimal: { Text("-") }
+        }
+    }
+}
+
+#Preview("fragile", as: .content, using: FragileAttributes()) {
+    FragileActivity()
+} contentStates: {
+    FragileAttributes.ContentState(step: "fine")
+    FragileAttributes.ContentState(step: "broken")
+}
+
 @Suite struct PreviewActivityTests {
     static var previews: [_Preview] {
         PreviewRegistry.discovered().filter { $0.fileID.hasSuffix("/PreviewActivityTests.swift") }
@@ -59,7 +98,7 @@ struct PreviewProbeActivity: Widget {
 
     @Test func anActivityPreviewDrawsThePresentationForEachContentState() async throws {
         let previews = Self.previews
-        #expect(previews.map(\.subject) == [.activity(.content), .activity(.dynamicIsland(.compact)), .activity(.content)])
+        #expect(previews.map(\.subject) == [.activity(.content), .activity(.dynamicIsland(.compact)), .activity(.content), .activity(.content)])
         #expect(previews.first?.previewed() == PreviewProbeAttributes.activityType)
 
         let card = try await #require(previews.first).frames(PreviewSetting(date: Date(timeIntervalSince1970: 0)))
@@ -73,7 +112,24 @@ struct PreviewProbeActivity: Widget {
     }
 
     @Test func aPreviewWhoseWidgetIsNoActivityFailsWithAMessage() async throws {
-        let preview = try #require(Self.previews.last)
-        await #expect(throws: PreviewFailure.self) { try await preview.frames(PreviewSetting(date: Date())) }
+        let preview = try #require(Self.previews.dropFirst(2).first)
+        await #expect(throws: PreviewFailure.self) { _ = try await preview.frames(PreviewSetting(date: Date())) }
+    }
+
+    final class Lines: Sendable {
+        let lines = Mutex<[Data]>([])
+        var all: [Data] { lines.withLock { $0 } }
+    }
+
+    @Test func eachFrameIsSentAsItIsDrawnSoOneThatFailsComesAfterTheOnesBefore() async throws {
+        let previews = Self.previews
+        let sink = Lines()
+        var request = ExtensionRequest(request: .preview, date: Date(timeIntervalSince1970: 0))
+        request.preview = try #require(previews.firstIndex { $0.name == "fragile" })
+        await ExtensionServer(widgets: [], send: { line in sink.lines.withLock { $0.append(line) } }, previews: previews).serve(request)
+        let answers = sink.all.compactMap { try? ExtensionProtocol.decode(ExtensionAnswer.self, from: $0) }
+        #expect(answers.map(\.answer) == [.timeline, .entry, .error])
+        #expect(answers.first?.count == 2)
+        #expect(answers.last?.message?.contains("a broken state") == true, "\(answers.last?.message ?? "")")
     }
 }

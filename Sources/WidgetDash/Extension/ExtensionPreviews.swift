@@ -54,13 +54,12 @@ enum PreviewRendering {
     static let minimalSize = CellSize(width: 5, height: 1)
     static let expandedSize = CellSize(width: 46, height: 8)
 
-    static func widget(_ description: WidgetDescription, entries: [any TimelineEntry], family: WidgetFamily, _ setting: PreviewSetting) -> [PreviewFrame] {
-        entries.map { entry in
-            let normal = ExtensionRendering.draw(description, entry: entry, family: family, timeZone: setting.timeZone, reasons: [], now: entry.date)
-            let privacy = ExtensionRendering.draw(description, entry: entry, family: family, timeZone: setting.timeZone, reasons: .privacy, now: entry.date)
-            let same = ExtensionRendering.wire(privacy) == ExtensionRendering.wire(normal)
-            return PreviewFrame(date: entry.date, normal: normal, privacy: same ? nil : privacy)
-        }
+    /// A widget's entry, as its panel shows it normally and locked.
+    static func widget(_ description: WidgetDescription, entry: any TimelineEntry, family: WidgetFamily, _ setting: PreviewSetting) -> PreviewFrame {
+        let normal = ExtensionRendering.draw(description, entry: entry, family: family, timeZone: setting.timeZone, reasons: [], now: entry.date)
+        let privacy = ExtensionRendering.draw(description, entry: entry, family: family, timeZone: setting.timeZone, reasons: .privacy, now: entry.date)
+        let same = ExtensionRendering.wire(privacy) == ExtensionRendering.wire(normal)
+        return PreviewFrame(date: entry.date, normal: normal, privacy: same ? nil : privacy)
     }
 
     /// The largest a size-that-fits view preview is drawn.
@@ -143,24 +142,26 @@ enum PreviewRendering {
 }
 
 extension ExtensionServer {
-    /// Answers a `preview` request as a timeline: the header (policy `never`), one entry line per
-    /// frame, the end.
+    /// Answers a `preview` request as a timeline: the header (policy `never`) once the entries or
+    /// states are made, one entry line per frame as it is drawn, the end.
     func servePreview(_ request: ExtensionRequest) async {
         guard let index = request.preview, previews.indices.contains(index) else {
             return fail("no preview \(request.preview.map(String.init) ?? "(none named)") here (it has \(previews.count))")
         }
         let setting = PreviewSetting(family: request.family, timeZone: request.timeZone, date: request.date ?? Date())
-        let frames: [PreviewFrame]
+        let drawers: [() throws -> PreviewFrame]
         do {
-            frames = try await previews[index].frames(setting)
+            drawers = try await previews[index].frameDrawers(setting)
         } catch {
             return fail("\(error)")
         }
         var header = ExtensionAnswer(answer: .timeline)
         header.policy = .never
-        header.count = frames.count
+        header.count = drawers.count
         emit(header)
-        for (i, frame) in frames.enumerated() {
+        for (i, draw) in drawers.enumerated() {
+            let frame: PreviewFrame
+            do { frame = try draw() } catch { return fail("\(error)") }
             var line = ExtensionAnswer(answer: .entry)
             line.index = i
             line.date = frame.date

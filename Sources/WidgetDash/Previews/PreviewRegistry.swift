@@ -22,21 +22,28 @@ public struct _Preview {
     package var line = 0
     /// The widget kind or activity type previewed ("view" for a view); runs the author's code.
     package let previewed: () -> String
-    /// Draws the preview's frames: each timeline entry or content state, or the one view.
-    package let frames: (PreviewSetting) async throws -> [PreviewFrame]
+    /// Makes the preview's entries (or content states) and returns a function that draws each:
+    /// the extension sends a frame as soon as it is drawn, under the per-entry limit.
+    package let frameDrawers: (PreviewSetting) async throws -> [() throws -> PreviewFrame]
 
-    init(name: String?, subject: Subject, previewed: @escaping () -> String, frames: @escaping (PreviewSetting) async throws -> [PreviewFrame]) {
+    init(name: String?, subject: Subject, previewed: @escaping () -> String,
+         frames: @escaping (PreviewSetting) async throws -> [() throws -> PreviewFrame]) {
         self.name = name
         self.subject = subject
         self.previewed = previewed
-        self.frames = frames
+        self.frameDrawers = frames
+    }
+
+    /// Every frame of the preview, drawn.
+    package func frames(_ setting: PreviewSetting) async throws -> [PreviewFrame] {
+        try await frameDrawers(setting).map { try $0() }
     }
 
     /// A preview of a view, drawn in the content area of `setting`'s family (systemMedium unless
     /// the host asks for another).
     public init(_ name: String? = nil, @ViewBuilder body: @escaping () -> any View) {
         self.init(name: name, subject: .view, previewed: { "view" }) { setting in
-            [PreviewRendering.view(AnyView(body()), layout: .family, setting)]
+            [{ PreviewRendering.view(AnyView(body()), layout: .family, setting) }]
         }
     }
 
@@ -45,7 +52,7 @@ public struct _Preview {
                 @ViewBuilder body: @escaping () -> any View) {
         let layout = ([traits] + additionalTraits).compactMap(\.layout).last ?? .family
         self.init(name: name, subject: .view, previewed: { "view" }) { setting in
-            [PreviewRendering.view(AnyView(body()), layout: layout, setting)]
+            [{ PreviewRendering.view(AnyView(body()), layout: layout, setting) }]
         }
     }
 
@@ -54,7 +61,8 @@ public struct _Preview {
                             entries: @escaping (TimelineProviderContext) async throws -> [any TimelineEntry]) {
         self.init(name: name, subject: .widget(family), previewed: { widget().body._description.kind }) { setting in
             let context = TimelineProviderContext(family: family, isPreview: true, date: setting.date)
-            return PreviewRendering.widget(widget().body._description, entries: try await entries(context), family: family, setting)
+            let description = widget().body._description
+            return try await entries(context).map { entry in { PreviewRendering.widget(description, entry: entry, family: family, setting) } }
         }
     }
 
@@ -92,14 +100,14 @@ public struct _Preview {
                 throw PreviewFailure(message: "\(W.self) is not a Live Activity (its body is no ActivityConfiguration)")
             }
             let encodedAttributes = try ActivityCoding.encode(attributes)
-            var frames: [PreviewFrame] = []
-            for state in await contentStates() {
-                let record = ActivityRecord(id: "preview", activityType: Attributes.activityType, attributes: encodedAttributes,
-                                            state: try ActivityCoding.encode(state), requested: setting.date)
-                let views = try configuration._activityDescription.views(record, false)
-                frames.append(PreviewRendering.activity(views, viewKind, setting))
+            return await contentStates().map { state in
+                {
+                    let record = ActivityRecord(id: "preview", activityType: Attributes.activityType, attributes: encodedAttributes,
+                                                state: try ActivityCoding.encode(state), requested: setting.date)
+                    let views = try configuration._activityDescription.views(record, false)
+                    return PreviewRendering.activity(views, viewKind, setting)
+                }
             }
-            return frames
         }
     }
 
