@@ -80,7 +80,8 @@ struct PreviewCommand: AsyncParsableCommand {
             do {
                 items.append(PreviewScreen.Item(preview: preview, frames: try await source.frames(of: preview, family: viewFamily, date: date, timeZone: zone)))
             } catch {
-                items.append(PreviewScreen.Item(preview: preview, frames: [], failure: "\(error)"))
+                // The reason may quote the extension (its error, its last line): printable only.
+                items.append(PreviewScreen.Item(preview: preview, frames: [], failure: TextSanitizer.sanitize("\(error)", keepNewlines: false)))
             }
         }
         let look = try ThemeChoice.resolve(theme: theme, scheme: nil, strict: snapshot)

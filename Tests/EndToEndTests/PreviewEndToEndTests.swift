@@ -45,9 +45,15 @@ final class PreviewEndToEndTests: XCTestCase {
         // All of the widget's previews: the one that traps says so, the others still draw.
         let all = try preview(["lonecount", "--snapshot"])
         XCTAssertEqual(all.status, 1, all.err)
-        XCTAssertTrue(all.out.contains("preview 3 of 3: Trap (lonecount)"), all.out)
+        XCTAssertTrue(all.out.contains("preview 3 of 4: Trap (lonecount)"), all.out)
         XCTAssertTrue(all.out.contains("stopped: the extension crashed (signal"), all.out)
         XCTAssertTrue(all.out.contains("count 3") && all.out.contains("count 8"), all.out)
+
+        // The provider's error quotes an escape sequence; what reaches the terminal is printable.
+        let escape = try preview(["Escape", "--snapshot"])
+        XCTAssertEqual(escape.status, 1, escape.err)
+        XCTAssertTrue(escape.out.contains("stopped: no data"), escape.out)
+        XCTAssertFalse(escape.out.contains("\u{1B}"), escape.out)
 
         let unknown = try preview(["nope", "--snapshot"])
         XCTAssertEqual(unknown.status, 64, unknown.err)
@@ -65,7 +71,7 @@ final class PreviewEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.waitFor("count 2", timeout: 5), tmux.screenText)
         tmux.send(keys: "Down")
         XCTAssertTrue(tmux.waitFor("count 7", timeout: 5), tmux.screenText)
-        XCTAssertTrue(tmux.screenText.contains("‹ 2 of 5 ›"), tmux.screenText)
+        XCTAssertTrue(tmux.screenText.contains("‹ 2 of 6 ›"), tmux.screenText)
         tmux.send(keys: "q")
         XCTAssertEqual(tmux.waitForExit(timeout: 10), 0)
     }

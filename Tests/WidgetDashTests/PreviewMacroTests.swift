@@ -117,4 +117,10 @@ private let probeTimelineLine = #line + 1
         #expect(refusal.map(\.answer) == [.error])
         #expect(refusal.first?.message == "no preview 9 here (it has 3)")
     }
+
+    @Test func aPreviewFromANewerExtensionWithAnUnknownFamilyIsReadWithoutOne() throws {
+        let line = #"{"protocol":1,"answer":"describe","widgets":[],"previews":[{"index":0,"subject":"widget","previewed":"x","family":"systemHuge","file":"M/F.swift","line":3}]}"#
+        let answer = try ExtensionProtocol.decode(DescribeAnswer.self, from: Data(line.utf8))
+        #expect(answer.previews == [WirePreview(index: 0, name: nil, subject: "widget", previewed: "x", family: nil, presentation: nil, file: "M/F.swift", line: 3)])
+    }
 }

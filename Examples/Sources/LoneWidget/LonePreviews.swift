@@ -50,6 +50,19 @@ struct LoneCountProvider: TimelineProvider {
     LoneCountEntry(date: .now, count: [Int]()[0])
 }
 
+/// A provider whose error quotes an escape sequence: the host must print it harmless.
+struct LoneFailingProvider: TimelineProvider {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "no data \u{1B}[2Jhere" }
+    }
+
+    func placeholder(in context: Context) -> LoneCountEntry { LoneCountEntry(date: context.date, count: 0) }
+    func snapshot(in context: Context) async -> LoneCountEntry { placeholder(in: context) }
+    func timeline(in context: Context) async throws -> Timeline<LoneCountEntry> { throw Failure() }
+}
+
+#Preview("Escape", as: .systemSmall, widget: { LoneCountWidget() }, timelineProvider: { LoneFailingProvider() })
+
 struct LoneOrderAttributes: ActivityAttributes {
     struct ContentState: Codable, Hashable {
         var status: String

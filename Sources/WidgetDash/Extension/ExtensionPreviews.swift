@@ -22,6 +22,22 @@ package struct WirePreview: Codable, Hashable, Sendable {
         (self.index, self.name, self.subject, self.previewed) = (index, name, subject, previewed)
         (self.family, self.presentation, self.file, self.line) = (family, presentation, file, line)
     }
+
+    private enum CodingKeys: String, CodingKey { case index, name, subject, previewed, family, presentation, file, line }
+
+    /// Reads a preview leniently: a family this host does not know (from a newer extension)
+    /// leaves it without one rather than failing `describe`, and with it the extension's widgets.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        index = try c.decode(Int.self, forKey: .index)
+        name = try? c.decodeIfPresent(String.self, forKey: .name)
+        subject = (try? c.decode(String.self, forKey: .subject)) ?? "view"
+        previewed = (try? c.decode(String.self, forKey: .previewed)) ?? ""
+        family = try? c.decodeIfPresent(WidgetFamily.self, forKey: .family)
+        presentation = try? c.decodeIfPresent(String.self, forKey: .presentation)
+        file = (try? c.decode(String.self, forKey: .file)) ?? ""
+        line = (try? c.decode(Int.self, forKey: .line)) ?? 0
+    }
 }
 
 /// What the host asks a preview to be drawn with.
