@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 // The linker runs in no particular directory, so files it reads are named from the package's.
@@ -51,7 +52,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("m")]
         ),
         .target(name: "DashImages", dependencies: ["WidgetDash", "CImageCodec"]),
-        .target(name: "WidgetDash", swiftSettings: [.define("WIDGETDASH_EXPORTS_NETWORKING", .when(traits: ["FoundationNetworking"]))]),
+        // `#Preview`: a compiler plugin that speaks the compiler's plugin protocol itself, without
+        // swift-syntax (whose clean build every package building WidgetDash would pay), and the
+        // C functions that find the `wd_previews` section its expansions register into
+        // (docs/DECISIONS.md, "#Preview without swift-syntax").
+        .macro(name: "WidgetDashMacros"),
+        .target(name: "CWidgetDashPreviews"),
+        .target(
+            name: "WidgetDash",
+            dependencies: ["WidgetDashMacros", "CWidgetDashPreviews"],
+            swiftSettings: [.define("WIDGETDASH_EXPORTS_NETWORKING", .when(traits: ["FoundationNetworking"]))]
+        ),
         .target(name: "DashCatalog", dependencies: ["WidgetDash"]),
         .target(
             name: "DashCore",

@@ -37,7 +37,10 @@ triple="$("$swift_bin/swiftc" -print-target-info | python3 -c 'import json, sys;
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-"$swift_bin/swift-api-digester" -dump-sdk -module WidgetDash -I "$modules" -target "$triple" -o "$work/dump.json"
+# WidgetDash imports the C module that finds `#Preview`s (CWidgetDashPreviews); the digester
+# reads its module map from the build directory beside Modules.
+"$swift_bin/swift-api-digester" -dump-sdk -module WidgetDash -I "$modules" \
+  -Xcc -fmodule-map-file="$modules/../CWidgetDashPreviews.build/module.modulemap" -target "$triple" -o "$work/dump.json"
 python3 scripts/api-surface.py "$work/dump.json" > "$work/api-surface.md"
 
 if $check; then

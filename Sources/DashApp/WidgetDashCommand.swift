@@ -16,7 +16,7 @@ struct WidgetDashCommand: AsyncParsableCommand {
         discussion: "Run without a subcommand to open the dashboard. Press ? in it for the keys.",
         version: version,
         subcommands: [RunCommand.self, ListCommand.self, SnapshotCommand.self, SimulateCommand.self, BenchCommand.self, ThemesCommand.self, PasscodeCommand.self, TodoCommand.self, ConfigCommand.self, DemoCommand.self,
-                      SetCommand.self, GetCommand.self, KeysCommand.self, UnsetCommand.self, PushCommand.self, ReloadCommand.self, ActivityCommand.self],
+                      SetCommand.self, GetCommand.self, KeysCommand.self, UnsetCommand.self, PushCommand.self, ReloadCommand.self, ActivityCommand.self, PreviewCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

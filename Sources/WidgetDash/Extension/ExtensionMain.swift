@@ -37,11 +37,12 @@ package enum ExtensionMain {
         let arguments = CommandLine.arguments
         guard let flag = arguments.firstIndex(of: ExtensionProtocol.requestFlag), flag + 1 < arguments.count else {
             let program = arguments.first ?? name
+            let previews = PreviewRegistry.discovered().isEmpty ? "" : "\n    widgetdash preview --extension \(program)"
             print("""
                 \(name) is a widget extension for widgetdash; it runs inside the dashboard:
 
                     widgetdash --extension \(program)
-                    widgetdash list --extension \(program)
+                    widgetdash list --extension \(program)\(previews)
 
                 Its widgets: \(widgets.map(\.kind).joined(separator: ", ")).
                 See docs/extensions.md in widgetdash for the protocol it speaks.
@@ -77,7 +78,9 @@ package enum ExtensionMain {
             exit(2)
         }
         if let zone = request.timeZone.flatMap(TimeZone.init(identifier:)) { adoptTimeZone(zone) }
-        let server = ExtensionServer(widgets: widgets, send: send)
+        // Only describe and preview need the previews; a reload should not make them.
+        let previews = request.request == .describe || request.request == .preview ? PreviewRegistry.discovered() : []
+        let server = ExtensionServer(widgets: widgets, send: send, previews: previews)
         if request.hostServices == true {
             // Widget code reaches the dashboard's App Group, WidgetCenter and decoder.
             await HostChannel(input: replies, send: send).services.bind { await server.serve(request) }
@@ -122,17 +125,20 @@ package enum ExtensionMain {
 package struct ExtensionServer {
     let widgets: [WidgetDescription]
     let send: @Sendable (Data) -> Void
+    /// The program's `#Preview`s (ExtensionPreviews.swift).
+    let previews: [_Preview]
 
-    package init(widgets: [WidgetDescription], send: @escaping @Sendable (Data) -> Void) {
+    package init(widgets: [WidgetDescription], send: @escaping @Sendable (Data) -> Void, previews: [_Preview] = []) {
         self.widgets = widgets
         self.send = send
+        self.previews = previews
     }
 
-    private func emit(_ answer: some Encodable) {
+    func emit(_ answer: some Encodable) {
         do { send(try ExtensionProtocol.encode(answer)) } catch { fail("cannot encode an answer: \(error)") }
     }
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         var answer = ExtensionAnswer(answer: .error)
         answer.message = message
         if let line = try? ExtensionProtocol.encode(answer) { send(line) }
@@ -140,9 +146,12 @@ package struct ExtensionServer {
 
     package func serve(_ request: ExtensionRequest) async {
         if request.request == .describe {
-            emit(DescribeAnswer(widgets: widgets.map(ExtensionRendering.wire)))
+            var answer = DescribeAnswer(widgets: widgets.map(ExtensionRendering.wire))
+            answer.previews = previews.isEmpty ? nil : previews.enumerated().map { PreviewRendering.wire($1, index: $0) }
+            emit(answer)
             return
         }
+        if request.request == .preview { return await servePreview(request) }
         guard let kind = request.kind, let unconfigured = widgets.first(where: { $0.kind == kind }) else {
             return fail("no widget of kind \"\(request.kind ?? "")\" here")
         }
@@ -152,7 +161,7 @@ package struct ExtensionServer {
         let date = request.date ?? Date()
         let context = TimelineProviderContext(family: family, isPreview: request.request == .snapshot, date: date, parameters: parameters)
         switch request.request {
-        case .describe:
+        case .describe, .preview:
             return
         case .snapshot:
             let entry = await description.provider.snapshot(context)

@@ -71,6 +71,8 @@ package enum ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
 package struct ExtensionRequest: Codable, Hashable, Sendable {
     package enum Kind: String, Codable, Hashable, Sendable {
         case describe, timeline, snapshot, perform
+        /// Draw one of the extension's `#Preview`s (``ExtensionRequest/preview``); answered as a timeline.
+        case preview
     }
 
     package var `protocol` = ExtensionProtocol.version
@@ -98,6 +100,8 @@ package struct ExtensionRequest: Codable, Hashable, Sendable {
     /// True when the host replies to ``ServiceCall``s on the extension's standard input (the
     /// App Group, `WidgetCenter`, pictures); absent from a host that does not.
     package var hostServices: Bool?
+    /// `preview`: the preview's index in `describe`'s `previews`.
+    package var preview: Int?
 
     package init(request: Kind, kind: String? = nil, family: WidgetFamily? = nil, parameters: [String: String]? = nil,
                 date: Date? = nil, timeZone: String? = nil) {
@@ -167,6 +171,8 @@ package struct DescribeAnswer: Codable, Hashable, Sendable {
     package var `protocol` = ExtensionProtocol.version
     package var answer = "describe"
     package var widgets: [WireWidget]
+    /// The extension's `#Preview`s; absent when it has none (and from extensions built before).
+    package var previews: [WirePreview]?
 
     package init(widgets: [WireWidget]) { self.widgets = widgets }
 }
