@@ -48,8 +48,12 @@ package struct PreviewSetting {
     /// The moment asked: a provider's context date, and the moment views without entries show.
     package var date: Date
 
-    package init(family: WidgetFamily? = nil, timeZone: String? = nil, date: Date) {
+    /// The scheme, rendering mode and zone frames are drawn in (the request's, or the zone's).
+    package var rendering: RenderingEnvironment
+
+    package init(family: WidgetFamily? = nil, timeZone: String? = nil, rendering: RenderingEnvironment? = nil, date: Date) {
         (self.family, self.timeZone, self.date) = (family, timeZone, date)
+        self.rendering = rendering ?? RenderingEnvironment(timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
     }
 }
 
@@ -72,8 +76,8 @@ enum PreviewRendering {
 
     /// A widget's entry, as its panel shows it normally and locked.
     static func widget(_ description: WidgetDescription, entry: any TimelineEntry, family: WidgetFamily, _ setting: PreviewSetting) -> PreviewFrame {
-        let normal = ExtensionRendering.draw(description, entry: entry, family: family, timeZone: setting.timeZone, reasons: [], now: entry.date)
-        let privacy = ExtensionRendering.draw(description, entry: entry, family: family, timeZone: setting.timeZone, reasons: .privacy, now: entry.date)
+        let normal = ExtensionRendering.draw(description, entry: entry, family: family, rendering: setting.rendering, reasons: [], now: entry.date)
+        let privacy = ExtensionRendering.draw(description, entry: entry, family: family, rendering: setting.rendering, reasons: .privacy, now: entry.date)
         let same = ExtensionRendering.wire(privacy) == ExtensionRendering.wire(normal)
         return PreviewFrame(date: entry.date, normal: normal, privacy: same ? nil : privacy)
     }
@@ -90,7 +94,7 @@ enum PreviewRendering {
         case .family:
             size = family.contentSize(marginsDisabled: false)
         case .sizeThatFits:
-            let env = ExtensionRendering.environment(family: family, timeZone: setting.timeZone, reasons: [])
+            let env = ExtensionRendering.environment(family: family, rendering: setting.rendering, reasons: [])
             let ideal = ViewRenderer.idealSize(of: content, in: fittingLimit, environment: env, now: setting.date)
             size = CellSize(width: max(1, ideal.width), height: max(1, ideal.height))
         case .fixed(let width, let height):
@@ -120,14 +124,14 @@ enum PreviewRendering {
             })
             size = expandedSize
         }
-        let env = ExtensionRendering.environment(family: .systemMedium, timeZone: setting.timeZone, reasons: [])
+        let env = ExtensionRendering.environment(family: .systemMedium, rendering: setting.rendering, reasons: [])
         let fitted = ViewRenderer.idealSize(of: view, in: size, environment: env, now: setting.date)
         let drawnSize = CellSize(width: size.width, height: max(1, fitted.height))
         return PreviewFrame(date: setting.date, normal: draw(view, size: drawnSize, family: .systemMedium, setting), privacy: nil)
     }
 
     private static func draw(_ view: AnyView, size: CellSize, family: WidgetFamily, _ setting: PreviewSetting) -> RenderedView {
-        let env = ExtensionRendering.environment(family: family, timeZone: setting.timeZone, reasons: [])
+        let env = ExtensionRendering.environment(family: family, rendering: setting.rendering, reasons: [])
         let prepared = ViewRenderer.prepare(view, environment: env)
         var canvas = Canvas(size: size, fill: .blank())
         var rendered = prepared.draw(into: &canvas, in: canvas.bounds, now: setting.date, recordsLiveText: true)
@@ -164,7 +168,7 @@ extension ExtensionServer {
         guard let index = request.preview, previews.indices.contains(index) else {
             return fail("no preview \(request.preview.map(String.init) ?? "(none named)") here (it has \(previews.count))")
         }
-        let setting = PreviewSetting(family: request.family, timeZone: request.timeZone, date: request.date ?? Date())
+        let setting = PreviewSetting(family: request.family, timeZone: request.timeZone, rendering: request.rendering, date: request.date ?? Date())
         let drawers: [() throws -> PreviewFrame]
         do {
             drawers = try await previews[index].frameDrawers(setting)
