@@ -12,7 +12,8 @@ extension WidgetBundle {
     /// command line and exits; started by hand, it prints how to use it and exits.
     public static func main() async {
         let bundle = Self()
-        await ExtensionMain.run(name: String(describing: Self.self), widgets: bundle.widgetDescriptions)
+        await ExtensionMain.run(name: String(describing: Self.self), widgets: bundle.widgetDescriptions,
+                                controls: bundle.controlDescriptions, activities: bundle.activityDescriptions)
     }
 }
 
@@ -20,9 +21,19 @@ extension Widget {
     /// Runs the widget as a widget extension of its own: what `@main` on a widget calls.
     public static func main() async {
         let widget = Self()
-        // A control or a Live Activity marked `@main` offers no widget (not yet served).
-        let isWidget = !(widget is BundledControl) && !(widget.body is any ActivityConfigurationProviding)
+        // A Live Activity marked `@main` offers its activity type and no widget.
+        if let activity = widget.body as? any ActivityConfigurationProviding {
+            await ExtensionMain.run(name: String(describing: Self.self), widgets: [], activities: [activity._activityDescription])
+        }
+        let isWidget = !(widget is BundledControl)
         await ExtensionMain.run(name: String(describing: Self.self), widgets: isWidget ? [widget.body._description] : [])
+    }
+}
+
+extension ControlWidget {
+    /// Runs the control as a widget extension of its own: what `@main` on a control calls.
+    public static func main() async {
+        await ExtensionMain.run(name: String(describing: Self.self), widgets: [], controls: [Self().body._controlDescription])
     }
 }
 
@@ -32,7 +43,8 @@ package enum ExtensionMain {
     /// that died without killing it (the host's own limits are far shorter).
     static let lifetimeLimit: UInt32 = 60
 
-    static func run(name: String, widgets: [WidgetDescription]) async -> Never {
+    static func run(name: String, widgets: [WidgetDescription], controls: [ControlDescription] = [],
+                    activities: [ActivityDescription] = []) async -> Never {
         let arguments = CommandLine.arguments
         guard let flag = arguments.firstIndex(of: ExtensionProtocol.requestFlag), flag + 1 < arguments.count else {
             let program = arguments.first ?? name
@@ -45,6 +57,8 @@ package enum ExtensionMain {
                 Its widgets: \(widgets.map(\.kind).joined(separator: ", ")).
                 See docs/extensions.md in widgetdash for the protocol it speaks.
                 """)
+            if !controls.isEmpty { print("Its controls: \(controls.map(\.kind).joined(separator: ", ")).") }
+            if !activities.isEmpty { print("Its Live Activity types: \(activities.map(\.activityType).joined(separator: ", ")).") }
             exit(0)
         }
         alarm(lifetimeLimit)
@@ -72,7 +86,7 @@ package enum ExtensionMain {
             if let line = try? ExtensionProtocol.encode(answer) { send(line) }
             exit(2)
         }
-        await ExtensionServer(widgets: widgets, send: send).serve(request)
+        await ExtensionServer(widgets: widgets, controls: controls, activities: activities, send: send).serve(request)
         exit(0)
     }
 
@@ -89,27 +103,36 @@ package enum ExtensionMain {
 /// Answers one request of the extension protocol from a bundle's widgets.
 package struct ExtensionServer {
     let widgets: [WidgetDescription]
+    let controls: [ControlDescription]
+    let activities: [ActivityDescription]
     let send: @Sendable (Data) -> Void
 
-    package init(widgets: [WidgetDescription], send: @escaping @Sendable (Data) -> Void) {
+    package init(widgets: [WidgetDescription], controls: [ControlDescription] = [], activities: [ActivityDescription] = [],
+                 send: @escaping @Sendable (Data) -> Void) {
         self.widgets = widgets
+        self.controls = controls
+        self.activities = activities
         self.send = send
     }
 
-    private func emit(_ answer: some Encodable) {
+    func emit(_ answer: some Encodable) {
         do { send(try ExtensionProtocol.encode(answer)) } catch { fail("cannot encode an answer: \(error)") }
     }
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         var answer = ExtensionAnswer(answer: .error)
         answer.message = message
         if let line = try? ExtensionProtocol.encode(answer) { send(line) }
     }
 
     package func serve(_ request: ExtensionRequest) async {
-        if request.request == .describe {
-            emit(DescribeAnswer(widgets: widgets.map(ExtensionRendering.wire)))
-            return
+        switch request.request {
+        case .describe:
+            return emit(DescribeAnswer(widgets: widgets.map(ExtensionRendering.wire), controls: controls.map(ExtensionRendering.wire),
+                                       activities: activities.map(ExtensionRendering.wire)))
+        case .controlValue, .controlPerform: return await serveControl(request)
+        case .activity: return serveActivity(request)
+        case .timeline, .snapshot, .perform: break
         }
         guard let kind = request.kind, let unconfigured = widgets.first(where: { $0.kind == kind }) else {
             return fail("no widget of kind \"\(request.kind ?? "")\" here")
@@ -120,7 +143,7 @@ package struct ExtensionServer {
         let date = request.date ?? Date()
         let context = TimelineProviderContext(family: family, isPreview: request.request == .snapshot, date: date, parameters: parameters)
         switch request.request {
-        case .describe:
+        case .describe, .controlValue, .controlPerform, .activity:
             return
         case .snapshot:
             let entry = await description.provider.snapshot(context)
