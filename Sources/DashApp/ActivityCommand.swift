@@ -297,7 +297,9 @@ struct ActivityTypesCommand: ParsableCommand {
 
     func run() {
         for d in extensions.knownWidgets(configFile: ConfigCommand.file(nil)).activities {
-            print("\(d.activityType.padding(toLength: 10, withPad: " ", startingAt: 0)) \(d.displayName) (\(d.attributesTypeName))")
+            // A long (qualified) name is not cut to the column.
+            let name = d.activityType.count < 10 ? d.activityType.padding(toLength: 10, withPad: " ", startingAt: 0) : d.activityType
+            print("\(name) \(d.displayName) (\(d.attributesTypeName))")
             if !d.description.isEmpty { print("           \(d.description)") }
         }
     }
