@@ -9,6 +9,8 @@ import WidgetDash
 /// - `hanger`'s view never returns.
 /// - `tapper` counts taps on its button (the intent runs in the extension, in a file under
 ///   `$XDG_STATE_HOME`).
+///
+/// Its controls and Live Activity types are in FixtureControls.swift.
 @main
 struct MisbehavingWidgets: WidgetBundle {
     var body: some Widget {
@@ -16,6 +18,13 @@ struct MisbehavingWidgets: WidgetBundle {
         TrapperWidget()
         HangerWidget()
         TapperWidget()
+        LampControl()
+        BrokenControl()
+        TripLiveActivity()
+        // Only when asked: a collision is reported on the dashboard, over the panels.
+        if ProcessInfo.processInfo.environment["WIDGETDASH_FIXTURE_COLLIDE"] != nil {
+            FixtureTimerLiveActivity()
+        }
     }
 }
 
