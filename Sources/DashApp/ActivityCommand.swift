@@ -324,7 +324,11 @@ struct ActivityPreviewCommand: ParsableCommand {
     @OptionGroup var extensions: ExtensionOptions
 
     func run() throws {
-        let description = try ActivityTools.description(type, in: extensions.knownWidgets(configFile: ConfigCommand.file(nil)))
+        // Drawn once: an extension's activity is waited for, not drawn as it comes.
+        var limits = RemoteLimits()
+        limits.activityWait = limits.render
+        let known = extensions.knownWidgets(configFile: ConfigCommand.file(nil)) { try ExtensionLoader.load(path: $0, limits: limits) }
+        let description = try ActivityTools.description(type, in: known)
         var now = Date()
         let payload: (attributes: Data, state: Data)
         if let attributes, let state {

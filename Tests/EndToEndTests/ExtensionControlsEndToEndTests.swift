@@ -64,6 +64,27 @@ final class ExtensionControlsEndToEndTests: XCTestCase {
         XCTAssertTrue(crash.err.contains("while drawing its Live Activity"), crash.err)
     }
 
+    func testAnActivityWhoseViewsHangIsDrawnAsItComesAndThenSaysWhy() throws {
+        let fixture = try Self.fixture.get()
+        guard TmuxSession.isAvailable else { return XCTFail("tmux is missing") }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        let start = try StoreEndToEndTests.run(
+            try widgetdash(), ["activity", "start", "trip", "--attributes", Self.attributes, "--state", #"{"stop":"hang","minutes":2}"#,
+                               "--extension", fixture], environment: env)
+        XCTAssertEqual(start.status, 0, start.err)
+        let tmux = try TmuxSession(command: [try widgetdash(), "--extension", fixture, "--widget", "clock@small"],
+                                   width: 120, height: 40, environment: env)
+        // The run loop does not wait for the extension: the island says "…" while it works…
+        XCTAssertTrue(tmux.waitFor("▐ …", timeout: 15), tmux.screenText)
+        // …then why it has nothing to show, once the render limit has passed.
+        XCTAssertTrue(tmux.waitFor("stopped ▌", timeout: 15), tmux.screenText)
+        tmux.send(keys: "x")
+        XCTAssertTrue(tmux.waitFor("did not answer within 2 s while drawing", timeout: 5), tmux.screenText)
+        tmux.send(keys: "x")
+        tmux.send(keys: "q")
+        XCTAssertEqual(tmux.waitForExit(timeout: 10), 0)
+    }
+
     func testTheControlCenterShowsAndFlipsTheExtensionsToggleAndTheIslandItsActivity() throws {
         let fixture = try Self.fixture.get()
         guard TmuxSession.isAvailable else { return XCTFail("tmux is missing") }

@@ -155,6 +155,33 @@ import WidgetDash
         #expect(remote.canvas.lines == ["🚋 4"])
     }
 
+    @Test func pendingViewsSayWaitingAndAskToBeDrawnAgainThenShowTheAnswerOrTheFailure() async throws {
+        var request = ExtensionRequest(request: .activity, date: Self.t0)
+        request.activityType = "trip"
+        request.attributes = #"{"line":"4"}"#
+        request.state = #"{"stop":"Zoo","minutes":3,"mode":"tram","late":false}"#
+        let wire = try #require(await answers(request).first?.views)
+        let answer = Mutex<Result<WireActivityViews, ActivityPayloadError>?>(nil)
+        let views = WireActivityViews.pending(answer: { answer.withLock { $0 } }) { _ in AnyAppIntent(title: "", typeName: "", fingerprint: "") {} }
+        var env = EnvironmentValues()
+        env.activityPresentation = .compact
+        let size = CellSize(width: 6, height: 1)
+        let waiting = ViewRenderer.render(views.island.compactLeading, size: size, environment: env, now: Self.t0)
+        #expect(waiting.canvas.lines == ["  …   "])
+        #expect(waiting.nextRefresh == Self.t0.addingTimeInterval(0.25))
+        // The answer comes: the same views, now the extension's cells and nothing to poll.
+        answer.withLock { $0 = .success(wire) }
+        let answered = ViewRenderer.render(views.island.compactLeading, size: size, environment: env, now: Self.t0)
+        #expect(answered.canvas.lines == [" 🚋 4 "])
+        #expect(answered.nextRefresh == nil)
+        // A region the extension does not draw measures as nothing.
+        let center = try #require(views.island.region(.center))
+        #expect(ViewRenderer.idealSize(of: center.view, in: CellSize(width: 20, height: 4), environment: env, now: Self.t0) == .zero)
+        answer.withLock { $0 = .failure(ActivityPayloadError(what: "stopped", message: "the extension did not answer")) }
+        let card = ViewRenderer.render(views.lockScreen, size: CellSize(width: 40, height: 1), environment: env, now: Self.t0)
+        #expect(card.canvas.lines.first?.contains("⚠ stopped: the extension did not answer") == true)
+    }
+
     @Test func theShapeProbeNamesFieldsOptionalsAndStopsWhereItCannotStandIn() {
         #expect(ActivityShape.fields(of: TripAttributes.ContentState.self) == ["stop: String", "minutes: Int", "mode: Mode", "due: Date?", "late: Bool"])
         struct Custom: Decodable {

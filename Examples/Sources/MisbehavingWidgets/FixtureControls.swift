@@ -6,7 +6,8 @@ import WidgetDash
 // - `lamp`, a toggle whose value and intent run in the extension (its state in a file under
 //   `$XDG_STATE_HOME`, since each request is a process of its own);
 // - `broken`, a control whose value provider traps;
-// - `trip`, a Live Activity that behaves, except that a state whose `stop` is "crash" traps;
+// - `trip`, a Live Activity that behaves, except that a state whose `stop` is "crash" traps
+//   and one whose `stop` is "hang" never returns;
 // - `timer`, a Live Activity type that collides with the built-in one (only when
 //   `WIDGETDASH_FIXTURE_COLLIDE` is set, since a dashboard shows the collision over its panels).
 
@@ -69,10 +70,14 @@ struct TripAttributes: ActivityAttributes {
     var line: String
 }
 
-/// The trip's views; a stop called "crash" traps, in the extension's process.
+/// The trip's views; a stop called "crash" traps, in the extension's process, and one called
+/// "hang" never returns.
 struct TripViews {
     let context: ActivityViewContext<TripAttributes>
-    var stop: String { context.state.stop == "crash" ? TrapperWidget.missing! : context.state.stop }
+    var stop: String {
+        if context.state.stop == "hang" { while ProcessInfo.processInfo.processIdentifier != 0 { usleep(10_000) } }
+        return context.state.stop == "crash" ? TrapperWidget.missing! : context.state.stop
+    }
 
     var card: some View {
         VStack(alignment: .leading, spacing: 0) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WidgetDash
 
 /// Reads an `activity` answer: the payloads re-encoded, and the views when both were sent.
@@ -25,9 +26,10 @@ struct ActivityCollector: AnswerCollector {
 /// the extension, one spawn each, with the same limits and isolation as a widget's.
 ///
 /// The host's `ActivityDescription` is synchronous (a store change makes an activity's views
-/// once, on the run loop, and keeps them until the next change), so these requests run there
-/// and wait: a hang costs the render limit (2 s) once per update, a trap only that
-/// activity's views, which then say why.
+/// once, on the run loop, and keeps them until the next change). A payload check waits for the
+/// extension (a command does it); the views are waited for only briefly
+/// (``RemoteLimits/activityWait``), then drawn as they come, so a hang never holds the loop
+/// and a trap costs only that activity's views, which then say why.
 struct RemoteActivity: Sendable {
     let path: String
     /// The type as the extension knows it (the catalog may qualify it).
@@ -97,18 +99,55 @@ struct RemoteActivity: Sendable {
             canonicalState: { data throws(ActivityPayloadError) in
                 try Self.payload(try remote.exchange(attributes: nil, state: data).state, "state")
             },
-            views: { record, isStale throws(ActivityPayloadError) in
-                let answer = try remote.exchange(attributes: record.attributes, state: record.state, record: record, isStale: isStale)
-                guard let views = answer.views else {
-                    throw ActivityPayloadError(what: "stopped", message: "the extension sent a malformed message: no views in its answer")
-                }
-                return views.views { element in
-                    // Buttons in an extension's activity are drawn; pressing them is not served yet.
-                    AnyAppIntent(title: element.title ?? "Intent", typeName: element.typeName ?? "AppIntent", fingerprint: element.fingerprint ?? "") {
-                        throw ExtensionFailure.failed("the buttons of an extension's Live Activity are not served yet")
-                    }
-                }
-            },
+            views: { record, isStale throws(ActivityPayloadError) in try remote.views(record, isStale: isStale) },
             preview: preview)
     }
+
+    /// The views of `record`: asked on a thread of its own and waited for up to
+    /// ``RemoteLimits/activityWait``; a slower answer fills in views that say `…` until it comes.
+    func views(_ record: ActivityRecord, isStale: Bool) throws(ActivityPayloadError) -> ActivityViews {
+        let remote = self
+        let answer = PendingAnswer()
+        Thread {
+            do throws(ActivityPayloadError) {
+                let answered = try remote.exchange(attributes: record.attributes, state: record.state, record: record, isStale: isStale)
+                guard let views = answered.views else {
+                    throw ActivityPayloadError(what: "stopped", message: "the extension sent a malformed message: no views in its answer")
+                }
+                answer.finish(.success(views))
+            } catch {
+                answer.finish(.failure(error))
+            }
+        }.start()
+        let intent: @Sendable (WireElement) -> AnyAppIntent = { element in
+            // Buttons in an extension's activity are drawn; pressing them is not served yet.
+            AnyAppIntent(title: element.title ?? "Intent", typeName: element.typeName ?? "AppIntent", fingerprint: element.fingerprint ?? "") {
+                throw ExtensionFailure.failed("the buttons of an extension's Live Activity are not served yet")
+            }
+        }
+        switch answer.wait(limits.activityWait) {
+        case .success(let views): return views.views(intent: intent)
+        case .failure(let error): throw error
+        case nil: return WireActivityViews.pending(answer: { answer.result }, intent: intent)
+        }
+    }
+}
+
+/// The answer to one `activity` request, once it has come.
+final class PendingAnswer: Sendable {
+    private let value = Mutex<Result<WireActivityViews, ActivityPayloadError>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ result: Result<WireActivityViews, ActivityPayloadError>) {
+        value.withLock { $0 = result }
+        done.signal()
+    }
+
+    /// The answer if it came within `seconds`.
+    func wait(_ seconds: TimeInterval) -> Result<WireActivityViews, ActivityPayloadError>? {
+        _ = done.wait(timeout: .now() + max(0, seconds))
+        return result
+    }
+
+    var result: Result<WireActivityViews, ActivityPayloadError>? { value.withLock { $0 } }
 }
