@@ -9,6 +9,7 @@ import WidgetDash
     static let t0 = Date(timeIntervalSince1970: 1_795_334_400)
     static let lamp = Mutex(false)
     static let presses = Mutex(0)
+    static let rings = Mutex(0)
 
     struct LampProvider: ControlValueProvider {
         var previewValue: Bool { false }
@@ -59,6 +60,17 @@ import WidgetDash
         }
     }
 
+    struct Ring: AppIntent {
+        static let title = "Ring"
+        func perform() async throws { ExtensionControlWireTests.rings.withLock { $0 += 1 } }
+    }
+
+    struct Bell: ControlWidget {
+        var body: some ControlWidgetConfiguration {
+            StaticControlConfiguration(kind: "bell") { ControlWidgetButton(action: Ring()) { Text("ring") } }
+        }
+    }
+
     static var activity: ActivityDescription {
         ActivityConfiguration(for: TripAttributes.self) { context in
             Text("next \(context.state.stop)").privacySensitive()
@@ -73,7 +85,8 @@ import WidgetDash
 
     func serve(_ request: ExtensionRequest) async -> [Data] {
         let sink = Lines()
-        await ExtensionServer(widgets: [], controls: [Lamp().body._controlDescription], activities: [Self.activity]) { line in
+        let controls = [Lamp().body._controlDescription, Bell().body._controlDescription]
+        await ExtensionServer(widgets: [], controls: controls, activities: [Self.activity]) { line in
             sink.lines.withLock { $0.append(line) }
         }.serve(request)
         return sink.all
@@ -87,7 +100,8 @@ import WidgetDash
         let line = try #require(await serve(ExtensionRequest(request: .describe)).first)
         let answer = try ExtensionProtocol.decode(DescribeAnswer.self, from: line)
         #expect(answer.minor == ExtensionProtocol.minorVersion)
-        #expect(answer.controls == [WireControl(kind: "lamp", displayName: "Desk lamp", description: "")])
+        #expect(answer.controls == [WireControl(kind: "lamp", displayName: "Desk lamp", description: ""),
+                                    WireControl(kind: "bell", displayName: "bell", description: "")])
         let trip = try #require(answer.activities?.first)
         #expect(trip.activityType == "trip")
         #expect(trip.attributesType == "TripAttributes")
@@ -121,6 +135,19 @@ import WidgetDash
         #expect(refused.map(\.answer) == [.error])
         #expect(refused.first?.message?.contains("changed since it was drawn") == true)
         #expect(await answers(ExtensionRequest(request: .controlValue, kind: "nope")).first?.message?.contains("no control") == true)
+    }
+
+    @Test func aButtonWithoutAValueIsDrawnAndPressed() async throws {
+        let value = try #require(await answers(ExtensionRequest(request: .controlValue, kind: "bell", date: Self.t0)).first?.control)
+        #expect(value.template == "button")
+        #expect(value.isOn == nil)
+        #expect(value.intentTitle == "Ring")
+        #expect(value.label.canvas.glyphs.joined().hasPrefix("ring"))
+        var press = ExtensionRequest(request: .controlPerform, kind: "bell", date: Self.t0)
+        press.fingerprint = value.fingerprint
+        let before = Self.rings.withLock { $0 }
+        #expect(await answers(press).map(\.answer) == [.performed])
+        #expect(Self.rings.withLock { $0 } == before + 1)
     }
 
     @Test func anActivitysPayloadIsCheckedAndItsViewsDrawnAsTheHostWouldDrawThem() async throws {
