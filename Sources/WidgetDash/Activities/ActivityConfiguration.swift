@@ -165,7 +165,7 @@ public struct ActivityDescription {
     /// Sample attributes and state for previews, when the configuration gives them.
     public var preview: (attributes: Data, state: Data)?
     /// What the attributes' and the state's JSON hold (``ActivityShape``), for `describe`.
-    public var fields: @Sendable () -> (attributes: [String]?, state: [String]?) = { (nil, nil) }
+    package var fields: @Sendable () -> (attributes: [String]?, state: [String]?) = { (nil, nil) }
 }
 
 /// A Live Activity's views, as ActivityKit's `ActivityConfiguration`: the lock screen card and

@@ -10,8 +10,8 @@ import Foundation
 /// How an extension tells the host what an activity type's attributes and state take (the
 /// host cannot see the types). Nil when the probe learns nothing: a custom `init(from:)` that
 /// refuses the stand-ins, or a type that is not a keyed object.
-public enum ActivityShape {
-    public static func fields<T: Decodable>(of type: T.Type) -> [String]? {
+package enum ActivityShape {
+    package static func fields<T: Decodable>(of type: T.Type) -> [String]? {
         let notes = ProbeNotes()
         _ = try? T(from: ProbeDecoder(notes: notes))
         return notes.fields.isEmpty ? nil : notes.fields
