@@ -107,7 +107,7 @@ final class ExtensionControlsEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.waitFor("Fixture lamp", timeout: 5), tmux.screenText)
         XCTAssertTrue(tmux.waitFor("lamp is dark", timeout: 10), tmux.screenText)
         // The control whose provider traps says so on its own tile; the lamp is unaffected.
-        XCTAssertTrue(tmux.waitFor("stopped: the ex", timeout: 10), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("⚠ crashed (SIGILL)", timeout: 10), tmux.screenText)
         // Light, Flashlight (the built-ins), then the extension's lamp.
         tmux.send(keys: "Tab")
         tmux.send(keys: "Tab")

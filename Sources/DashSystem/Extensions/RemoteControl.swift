@@ -27,8 +27,27 @@ struct ControlValueCollector: AnswerCollector {
 struct RemoteControlValue: Sendable {
     /// Nil before the first answer.
     var drawn: WireControlValue?
-    /// Why the last request failed (the extension stopped); the tile says so.
+    /// Why the last request failed (the extension stopped), in a few words: the tile's label
+    /// row has 20 columns.
     var failure: String?
+}
+
+extension RemoteControlValue {
+    /// What a control's tile says when its extension failed: the kind of failure, short
+    /// enough for the label row (`⚠ crashed (SIGILL)`, `⚠ hung (10 s)`), or the provider's own
+    /// error.
+    static func shortReason(_ error: any Error) -> String {
+        guard let failure = error as? ExtensionFailure else { return "⚠ bad answer" }
+        switch failure {
+        case .crashed(let signal, _, _): return "⚠ crashed (\(ExtensionFailure.signalName(signal)))"
+        case .hung(let limit, _): return "⚠ hung (\(Int(limit.rounded())) s)"
+        case .exited(let status, _, _): return "⚠ exited (\(status))"
+        case .garbage: return "⚠ bad answer"
+        case .cannotStart: return "⚠ cannot start"
+        case .failed(let message): return "⚠ " + TextSanitizer.sanitize(message, keepNewlines: false)
+        case .closing: return "⚠ closing"
+        }
+    }
 }
 
 /// One control kind of an extension, as the host asks it for values and presses.
@@ -58,7 +77,7 @@ struct RemoteControl: Sendable {
             last.set(collected.value)
             return RemoteControlValue(drawn: collected.value)
         } catch {
-            return RemoteControlValue(drawn: last.get(), failure: "stopped: \(error)")
+            return RemoteControlValue(drawn: last.get(), failure: RemoteControlValue.shortReason(error))
         }
     }
 
