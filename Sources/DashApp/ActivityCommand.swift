@@ -297,7 +297,9 @@ struct ActivityTypesCommand: ParsableCommand {
 
     func run() {
         for d in extensions.knownWidgets(configFile: ConfigCommand.file(nil)).activities {
-            print("\(d.activityType.padding(toLength: 10, withPad: " ", startingAt: 0)) \(d.displayName) (\(d.attributesTypeName))")
+            // A long (qualified) name is not cut to the column.
+            let name = d.activityType.count < 10 ? d.activityType.padding(toLength: 10, withPad: " ", startingAt: 0) : d.activityType
+            print("\(name) \(d.displayName) (\(d.attributesTypeName))")
             if !d.description.isEmpty { print("           \(d.description)") }
         }
     }
@@ -322,7 +324,11 @@ struct ActivityPreviewCommand: ParsableCommand {
     @OptionGroup var extensions: ExtensionOptions
 
     func run() throws {
-        let description = try ActivityTools.description(type, in: extensions.knownWidgets(configFile: ConfigCommand.file(nil)))
+        // Drawn once: an extension's activity is waited for, not drawn as it comes.
+        var limits = RemoteLimits()
+        limits.activityWait = limits.render
+        let known = extensions.knownWidgets(configFile: ConfigCommand.file(nil)) { try ExtensionLoader.load(path: $0, limits: limits) }
+        let description = try ActivityTools.description(type, in: known)
         var now = Date()
         let payload: (attributes: Data, state: Data)
         if let attributes, let state {

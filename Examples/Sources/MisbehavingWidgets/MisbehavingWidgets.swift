@@ -11,6 +11,8 @@ import WidgetDash
 ///   `$XDG_STATE_HOME`).
 /// - `told` shows the color scheme, rendering mode and time zone it was told (ToldWidgets.swift).
 /// - `lamp`'s toggle runs an intent that waits for the test's word (ToldWidgets.swift).
+///
+/// Its controls and Live Activity types are in FixtureControls.swift.
 @main
 struct MisbehavingWidgets: WidgetBundle {
     var body: some Widget {
@@ -20,6 +22,13 @@ struct MisbehavingWidgets: WidgetBundle {
         TapperWidget()
         ToldWidget()
         LampWidget()
+        LampControl()
+        BrokenControl()
+        TripLiveActivity()
+        // Only when asked: a collision is reported on the dashboard, over the panels.
+        if ProcessInfo.processInfo.environment["WIDGETDASH_FIXTURE_COLLIDE"] != nil {
+            FixtureTimerLiveActivity()
+        }
     }
 }
 

@@ -5,7 +5,8 @@ import WidgetDash
 ///
 /// The host spawns the extension once with the `describe` request (time limit about 2 s) and
 /// returns its widgets wired to remote calls: every timeline, snapshot or intent afterwards is
-/// one more spawn (docs/extensions.md). Controls and Live Activity types are not served yet.
+/// one more spawn (docs/extensions.md), and so is each control's value and press and each Live
+/// Activity's views.
 public enum ExtensionLoader {
     /// Spawns the executable at `path` with the `describe` request and returns what it offers;
     /// its widgets' requests register their processes in `children`, which the host kills on
@@ -43,8 +44,34 @@ public enum ExtensionLoader {
         let widgets = described.map { wire in
             RemoteWidget(path: path, kind: wire.kind, limits: limits, children: children).description(wire)
         }
+        var controls = answer.controls ?? []
+        for i in controls.indices {
+            try checkPlaceable(controls[i].kind, "control kind", path: path)
+            controls[i].displayName = TextSanitizer.sanitize(controls[i].displayName, keepNewlines: false)
+            controls[i].description = TextSanitizer.sanitize(controls[i].description, keepNewlines: false)
+        }
+        var activities = answer.activities ?? []
+        for i in activities.indices {
+            try checkPlaceable(activities[i].activityType, "Live Activity type", path: path)
+            for keyPath in [\WireActivityType.displayName, \.description, \.attributesType] {
+                activities[i][keyPath: keyPath] = TextSanitizer.sanitize(activities[i][keyPath: keyPath], keepNewlines: false)
+            }
+            activities[i].stateFields = activities[i].stateFields?.map { TextSanitizer.sanitize($0, keepNewlines: false) }
+            activities[i].attributesFields = activities[i].attributesFields?.map { TextSanitizer.sanitize($0, keepNewlines: false) }
+        }
         let name = URL(fileURLWithPath: path).lastPathComponent
-        return LoadedExtension(name: name, path: path, widgets: widgets)
+        return LoadedExtension(
+            name: name, path: path, widgets: widgets,
+            controls: controls.map { RemoteControl(path: path, kind: $0.kind, limits: limits).description($0) },
+            activities: activities.map { RemoteActivity(path: path, type: $0.activityType, limits: limits).description($0) })
+    }
+
+    /// Throws when a control kind or activity type cannot be typed in a placement or command.
+    static func checkPlaceable(_ name: String, _ what: String, path: String) throws {
+        guard isPlaceable(name) else {
+            let shown = TextSanitizer.sanitize(name, keepNewlines: false)
+            throw ExtensionLoadError(path: path, reason: "\(what) \"\(shown)\" cannot be used (letters, digits and - _ . only, at most 64)")
+        }
     }
 
     /// True when `kind` can be written in a placement (`KIND@FAMILY:name=value`) and a command.

@@ -165,6 +165,9 @@ public struct RemoteLimits: Sendable, Hashable {
     public var render: TimeInterval = 2
     /// For `describe`.
     public var describe: TimeInterval = 2
+    /// How long the dashboard's run loop waits for an activity's views before it draws them as
+    /// they come (`…` until then). `activity preview` waits the whole render limit.
+    public var activityWait: TimeInterval = 0.15
     public init() {}
 }
 

@@ -164,6 +164,8 @@ public struct ActivityDescription {
     public var views: (_ record: ActivityRecord, _ isStale: Bool) throws(ActivityPayloadError) -> ActivityViews
     /// Sample attributes and state for previews, when the configuration gives them.
     public var preview: (attributes: Data, state: Data)?
+    /// What the attributes' and the state's JSON hold (``ActivityShape``), for `describe`.
+    package var fields: @Sendable () -> (attributes: [String]?, state: [String]?) = { (nil, nil) }
 }
 
 /// A Live Activity's views, as ActivityKit's `ActivityConfiguration`: the lock screen card and
@@ -209,7 +211,8 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
                 return ActivityViews(lockScreen: AnyView(lockScreen), island: dynamicIsland(context),
                                      backgroundTint: Self.backgroundTint(of: lockScreen))
             },
-            preview: nil
+            preview: nil,
+            fields: { (ActivityShape.fields(of: Attributes.self), ActivityShape.fields(of: Attributes.ContentState.self)) }
         ))
     }
 

@@ -13,7 +13,8 @@ extension WidgetBundle {
     /// command line and exits; started by hand, it prints how to use it and exits.
     public static func main() async {
         let bundle = Self()
-        await ExtensionMain.run(name: String(describing: Self.self), widgets: bundle.widgetDescriptions)
+        await ExtensionMain.run(name: String(describing: Self.self), widgets: bundle.widgetDescriptions,
+                                controls: bundle.controlDescriptions, activities: bundle.activityDescriptions)
     }
 }
 
@@ -21,9 +22,19 @@ extension Widget {
     /// Runs the widget as a widget extension of its own: what `@main` on a widget calls.
     public static func main() async {
         let widget = Self()
-        // A control or a Live Activity marked `@main` offers no widget (not yet served).
-        let isWidget = !(widget is BundledControl) && !(widget.body is any ActivityConfigurationProviding)
+        // A Live Activity marked `@main` offers its activity type and no widget.
+        if let activity = widget.body as? any ActivityConfigurationProviding {
+            await ExtensionMain.run(name: String(describing: Self.self), widgets: [], activities: [activity._activityDescription])
+        }
+        let isWidget = !(widget is BundledControl)
         await ExtensionMain.run(name: String(describing: Self.self), widgets: isWidget ? [widget.body._description] : [])
+    }
+}
+
+extension ControlWidget {
+    /// Runs the control as a widget extension of its own: what `@main` on a control calls.
+    public static func main() async {
+        await ExtensionMain.run(name: String(describing: Self.self), widgets: [], controls: [Self().body._controlDescription])
     }
 }
 
@@ -33,7 +44,8 @@ package enum ExtensionMain {
     /// that died without killing it (the host's own limits are far shorter).
     static let lifetimeLimit: UInt32 = 60
 
-    static func run(name: String, widgets: [WidgetDescription]) async -> Never {
+    static func run(name: String, widgets: [WidgetDescription], controls: [ControlDescription] = [],
+                    activities: [ActivityDescription] = []) async -> Never {
         let arguments = CommandLine.arguments
         guard let flag = arguments.firstIndex(of: ExtensionProtocol.requestFlag), flag + 1 < arguments.count else {
             let program = arguments.first ?? name
@@ -47,6 +59,8 @@ package enum ExtensionMain {
                 Its widgets: \(widgets.map(\.kind).joined(separator: ", ")).
                 See docs/extensions.md in widgetdash for the protocol it speaks.
                 """)
+            if !controls.isEmpty { print("Its controls: \(controls.map(\.kind).joined(separator: ", ")).") }
+            if !activities.isEmpty { print("Its Live Activity types: \(activities.map(\.activityType).joined(separator: ", ")).") }
             exit(0)
         }
         alarm(lifetimeLimit)
@@ -80,7 +94,7 @@ package enum ExtensionMain {
         if let zone = request.timeZone.flatMap(TimeZone.init(identifier:)) { adoptTimeZone(zone) }
         // Only describe and preview need the previews; a reload should not make them.
         let previews = request.request == .describe || request.request == .preview ? PreviewRegistry.discovered() : []
-        let server = ExtensionServer(widgets: widgets, send: send, previews: previews)
+        let server = ExtensionServer(widgets: widgets, controls: controls, activities: activities, send: send, previews: previews)
         if request.hostServices == true {
             // Widget code reaches the dashboard's App Group, WidgetCenter and decoder.
             await HostChannel(input: replies, send: send).services.bind { await server.serve(request) }
@@ -124,12 +138,17 @@ package enum ExtensionMain {
 /// Answers one request of the extension protocol from a bundle's widgets.
 package struct ExtensionServer {
     let widgets: [WidgetDescription]
+    let controls: [ControlDescription]
+    let activities: [ActivityDescription]
     let send: @Sendable (Data) -> Void
     /// The program's `#Preview`s (ExtensionPreviews.swift).
     let previews: [_Preview]
 
-    package init(widgets: [WidgetDescription], send: @escaping @Sendable (Data) -> Void, previews: [_Preview] = []) {
+    package init(widgets: [WidgetDescription], controls: [ControlDescription] = [], activities: [ActivityDescription] = [],
+                 send: @escaping @Sendable (Data) -> Void, previews: [_Preview] = []) {
         self.widgets = widgets
+        self.controls = controls
+        self.activities = activities
         self.send = send
         self.previews = previews
     }
@@ -145,13 +164,17 @@ package struct ExtensionServer {
     }
 
     package func serve(_ request: ExtensionRequest) async {
-        if request.request == .describe {
-            var answer = DescribeAnswer(widgets: widgets.map(ExtensionRendering.wire))
+        switch request.request {
+        case .describe:
+            var answer = DescribeAnswer(widgets: widgets.map(ExtensionRendering.wire), controls: controls.map(ExtensionRendering.wire),
+                                        activities: activities.map(ExtensionRendering.wire))
             answer.previews = previews.isEmpty ? nil : previews.enumerated().map { PreviewRendering.wire($1, index: $0) }
-            emit(answer)
-            return
+            return emit(answer)
+        case .controlValue, .controlPerform: return await serveControl(request)
+        case .activity: return serveActivity(request)
+        case .preview: return await servePreview(request)
+        case .timeline, .snapshot, .perform: break
         }
-        if request.request == .preview { return await servePreview(request) }
         guard let kind = request.kind, let unconfigured = widgets.first(where: { $0.kind == kind }) else {
             return fail("no widget of kind \"\(request.kind ?? "")\" here")
         }
@@ -161,7 +184,7 @@ package struct ExtensionServer {
         let date = request.date ?? Date()
         let context = TimelineProviderContext(family: family, isPreview: request.request == .snapshot, date: date, parameters: parameters)
         switch request.request {
-        case .describe, .preview:
+        case .describe, .preview, .controlValue, .controlPerform, .activity:
             return
         case .snapshot:
             let entry = await description.provider.snapshot(context)

@@ -8,6 +8,9 @@ import Foundation
 package enum ExtensionProtocol {
     /// The major version this build speaks.
     package static let version = 1
+    /// The minor version: additions within the major (new requests, new optional fields).
+    /// 1 added controls (`controlValue`, `controlPerform`) and Live Activities (`activity`).
+    package static let minorVersion = 1
     /// The argument that precedes the request on the extension's command line.
     package static let requestFlag = "--widgetdash-request"
 
@@ -73,6 +76,8 @@ package struct ExtensionRequest: Codable, Hashable, Sendable {
         case describe, timeline, snapshot, perform
         /// Draw one of the extension's `#Preview`s (``ExtensionRequest/preview``); answered as a timeline.
         case preview
+        /// Minor 1: a control's current value, drawn; a press on a control; an activity's views.
+        case controlValue, controlPerform, activity
     }
 
     package var `protocol` = ExtensionProtocol.version
@@ -102,6 +107,13 @@ package struct ExtensionRequest: Codable, Hashable, Sendable {
     package var hostServices: Bool?
     /// `preview`: the preview's index in `describe`'s `previews`.
     package var preview: Int?
+    /// `activity`: the type (as the extension knows it), its attributes and content state as
+    /// JSON text (either may be alone, to be checked), whether the state is stale, the id.
+    package var activityType: String?
+    package var attributes: String?
+    package var state: String?
+    package var isStale: Bool?
+    package var activityID: String?
 
     package init(request: Kind, kind: String? = nil, family: WidgetFamily? = nil, parameters: [String: String]? = nil,
                 date: Date? = nil, timeZone: String? = nil) {
@@ -173,8 +185,17 @@ package struct DescribeAnswer: Codable, Hashable, Sendable {
     package var widgets: [WireWidget]
     /// The extension's `#Preview`s; absent when it has none (and from extensions built before).
     package var previews: [WirePreview]?
+    /// Minor 1: the controls and Live Activity types (absent from older extensions).
+    package var minor: Int?
+    package var controls: [WireControl]?
+    package var activities: [WireActivityType]?
 
-    package init(widgets: [WireWidget]) { self.widgets = widgets }
+    package init(widgets: [WireWidget], controls: [WireControl]? = nil, activities: [WireActivityType]? = nil) {
+        self.widgets = widgets
+        self.controls = controls
+        self.activities = activities
+        minor = ExtensionProtocol.minorVersion
+    }
 }
 
 /// One widget kind as `describe` tells it.
@@ -259,6 +280,8 @@ package enum WirePolicy: Codable, Hashable, Sendable {
 package struct ExtensionAnswer: Codable, Hashable, Sendable {
     package enum Kind: String, Codable, Hashable, Sendable {
         case timeline, entry, end, error, performed
+        /// Minor 1: a control drawn for its value; an activity's checked JSON and views.
+        case control, activity
     }
 
     package var `protocol` = ExtensionProtocol.version
@@ -276,6 +299,14 @@ package struct ExtensionAnswer: Codable, Hashable, Sendable {
     package var normal: WireRendering?
     package var privacy: WireRendering?
     package var message: String?
+    /// `error` of an `activity` request whose JSON does not fit: `attributes` or `state`.
+    package var what: String?
+    /// `control`: the control drawn for its current value.
+    package var control: WireControlValue?
+    /// `activity`: the attributes and state re-encoded canonically, and the views when both came.
+    package var attributes: String?
+    package var state: String?
+    package var views: WireActivityViews?
 
     package init(answer: Kind) { self.answer = answer }
 }
