@@ -62,7 +62,9 @@ struct PreviewCommand: AsyncParsableCommand {
             zone = z
         }
         let date = try CommandLineInput.moment(at, option: "--at", expected: "an ISO-8601 date and time, e.g. 2026-11-22T10:42:00Z")
-        let source = ExtensionPreviews(path: path)
+        let children = ExtensionChildren()
+        defer { children.killAll() }
+        let source = ExtensionPreviews(path: path, children: children)
         let all: [WirePreview]
         do { all = try source.list() } catch {
             printError("\(error)")

@@ -20,7 +20,7 @@ import WidgetDash
     }
 
     @Test func theTileShowsWaitingThenTheReasonAndAPressAsksAgain() async throws {
-        let control = RemoteControl(path: "/nonexistent", kind: "lamp", limits: RemoteLimits())
+        let control = RemoteControl(path: "/nonexistent", kind: "lamp", limits: RemoteLimits(), children: ExtensionChildren())
         let description = control.description(WireControl(kind: "lamp", displayName: "Lamp", description: ""))
         let env = EnvironmentValues()
         let size = CellSize(width: 20, height: 1)

@@ -28,8 +28,12 @@ struct JobControlEndToEndTests {
         // kill -TSTP, kill -CONT (it runs on in the background), then fg.
         kill(pid, SIGTSTP)
         #expect(tmux.waitUntil(timeout: 5) { Self.state(of: pid) == "T" } && tmux.waitFor("Stopped", timeout: 5), "\(tmux.screenText)")
+        // Continued in the background, it runs until setting the terminal's modes stops it again
+        // with SIGTTOU, which can be too brief to see in /proc: count that it ran instead.
+        let switchesWhenStopped = Self.contextSwitches(of: pid)
         kill(pid, SIGCONT)
-        #expect(tmux.waitUntil(timeout: 5) { Self.state(of: pid) != "T" }, "\(tmux.screenText)")
+        #expect(tmux.waitUntil(timeout: 5) { Self.state(of: pid) != "T" || Self.contextSwitches(of: pid) > switchesWhenStopped },
+                "\(tmux.screenText)")
         tmux.send(text: "fg")
         tmux.send(keys: "Enter")
         #expect(tmux.waitFor("Clock", timeout: 5), "\(tmux.screenText)")
@@ -52,6 +56,20 @@ struct JobControlEndToEndTests {
         tmux.send(text: "exit")
         tmux.send(keys: "Enter")
         #expect(tmux.waitForExit(timeout: 5) == 0)
+    }
+
+    /// How often the process's threads have been switched to or from: it grows only while the
+    /// process runs.
+    static func contextSwitches(of pid: Int32) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce(0) { total, task in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { return total }
+            return status.split(separator: "\n").reduce(total) { sum, line in
+                guard line.contains("ctxt_switches:"), let value = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+                else { return sum }
+                return sum + value
+            }
+        }
     }
 
     /// The process's state letter from /proc (`T` stopped, `S` sleeping, `R` running).

@@ -19,13 +19,13 @@ enum FixtureFile {
     }
 }
 
-enum Lamp {
+enum ControlLamp {
     static var isOn: Bool { (try? String(contentsOf: FixtureFile.url("lamp"), encoding: .utf8)) == "on" }
 }
 
-struct LampProvider: ControlValueProvider {
+struct ControlLampProvider: ControlValueProvider {
     var previewValue: Bool { false }
-    func currentValue() async throws -> Bool { Lamp.isOn }
+    func currentValue() async throws -> Bool { ControlLamp.isOn }
 }
 
 struct SetLampIntent: SetValueIntent {
@@ -38,7 +38,7 @@ struct SetLampIntent: SetValueIntent {
 
 struct LampControl: ControlWidget {
     var body: some ControlWidgetConfiguration {
-        StaticControlConfiguration(kind: "lamp", provider: LampProvider()) { isOn in
+        StaticControlConfiguration(kind: "lamp", provider: ControlLampProvider()) { isOn in
             ControlWidgetToggle("Lamp", isOn: isOn, action: SetLampIntent()) { on in
                 Text(on ? "lamp is lit" : "lamp is dark")
             }

@@ -62,8 +62,8 @@ public enum ExtensionLoader {
         let name = URL(fileURLWithPath: path).lastPathComponent
         return LoadedExtension(
             name: name, path: path, widgets: widgets,
-            controls: controls.map { RemoteControl(path: path, kind: $0.kind, limits: limits).description($0) },
-            activities: activities.map { RemoteActivity(path: path, type: $0.activityType, limits: limits).description($0) })
+            controls: controls.map { RemoteControl(path: path, kind: $0.kind, limits: limits, children: children).description($0) },
+            activities: activities.map { RemoteActivity(path: path, type: $0.activityType, limits: limits, children: children).description($0) })
     }
 
     /// Throws when a control kind or activity type cannot be typed in a placement or command.

@@ -9,8 +9,13 @@ import WidgetDash
 package struct ExtensionPreviews: Sendable {
     package let path: String
     package var limits = RemoteLimits()
+    /// Where the requests' processes are registered, so that the command can kill them.
+    package let children: ExtensionChildren
 
-    package init(path: String) { self.path = path }
+    package init(path: String, children: ExtensionChildren) {
+        self.path = path
+        self.children = children
+    }
 
     /// The previews the extension offers; text from it sanitised, as `list` does for widgets.
     package func list() throws -> [WirePreview] {
@@ -18,11 +23,11 @@ package struct ExtensionPreviews: Sendable {
             let exists = FileManager.default.fileExists(atPath: path)
             throw ExtensionLoadError(path: path, reason: exists ? "not an executable file" : "no such file")
         }
-        let collected: DescribeCollector
+        var collected = DescribeCollector()
         do {
-            collected = try ExtensionProcess.exchangeNow(
+            try ExtensionProcess.exchangeNow(
                 path: path, request: ExtensionRequest(request: .describe),
-                limits: ExtensionProcess.Limits(first: limits.describe, next: limits.describe), collector: DescribeCollector())
+                limits: ExtensionProcess.Limits(first: limits.describe, next: limits.describe), children: children, collector: &collected)
         } catch {
             throw ExtensionLoadError(path: path, reason: "\(error)")
         }
@@ -41,9 +46,11 @@ package struct ExtensionPreviews: Sendable {
     package func frames(of preview: WirePreview, family: WidgetFamily?, date: Date, timeZone: TimeZone = .current) async throws -> [RemoteEntry] {
         var request = ExtensionRequest(request: .preview, family: preview.family ?? family, date: date, timeZone: timeZone.identifier)
         request.preview = preview.index
-        let collected = try await ExtensionProcess.exchange(
+        request.rendering = RenderingEnvironment(timeZone: timeZone)
+        let (collected, failure) = await ExtensionProcess.exchange(
             path: path, request: request, limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
-            collector: TimelineCollector(family: preview.family ?? family ?? .systemMedium, date: date))
+            children: children, collector: TimelineCollector())
+        if let failure { throw failure }
         return collected.entries
     }
 }

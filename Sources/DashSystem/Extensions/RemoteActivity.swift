@@ -35,6 +35,8 @@ struct RemoteActivity: Sendable {
     /// The type as the extension knows it (the catalog may qualify it).
     let type: String
     let limits: RemoteLimits
+    /// Where its requests' processes are registered, so that the host can kill them.
+    let children: ExtensionChildren
 
     /// Sends the payloads given; the answer, or why the extension could not give it.
     func exchange(attributes: Data?, state: Data?, record: ActivityRecord? = nil, isStale: Bool = false) throws(ActivityPayloadError) -> ExtensionAnswer {
@@ -46,9 +48,10 @@ struct RemoteActivity: Sendable {
         request.isStale = isStale
         request.activityID = record?.id
         do {
-            let collected = try ExtensionProcess.exchangeNow(
+            var collected = ActivityCollector()
+            try ExtensionProcess.exchangeNow(
                 path: path, request: request, limits: ExtensionProcess.Limits(first: limits.render, next: limits.render),
-                collector: ActivityCollector())
+                children: children, collector: &collected)
             guard let answer = collected.answer else { throw ProtocolError.malformed("no answer to activity") }
             return answer
         } catch let payload as ActivityPayloadError {

@@ -59,6 +59,8 @@ struct RemoteControl: Sendable {
     /// The kind as the extension knows it (the catalog may qualify it).
     let kind: String
     let limits: RemoteLimits
+    /// Where its requests' processes are registered, so that the host can kill them.
+    let children: ExtensionChildren
     /// The last value answered: the preview of the next opening of the control center.
     let last = LastControlValue()
 
@@ -68,12 +70,19 @@ struct RemoteControl: Sendable {
         return request
     }
 
+    /// The services bound where the request is made (the App Group a control's value reads).
+    private var hostServices: ExtensionServiceHandler {
+        ExtensionServiceHandler(services: WidgetServices.current, executable: path)
+    }
+
     /// The value now; a failure is a value too, so that the tile shows why.
     func currentValue() async -> RemoteControlValue {
         do {
-            let collected = try await ExtensionProcess.exchange(
+            let (collected, failure) = await ExtensionProcess.exchange(
                 path: path, request: request(.controlValue),
-                limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render), collector: ControlValueCollector())
+                limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render), children: children,
+                collector: ControlValueCollector(), services: hostServices)
+            if let failure { throw failure }
             last.set(collected.value)
             return RemoteControlValue(drawn: collected.value)
         } catch {
@@ -86,13 +95,11 @@ struct RemoteControl: Sendable {
         var request = request(.controlPerform)
         request.fingerprint = shown.fingerprint
         request.isOn = shown.isOn
-        do {
-            _ = try await ExtensionProcess.exchange(path: path, request: request,
-                                                    limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
-                                                    collector: PerformCollector())
-        } catch let failure as ExtensionFailure {
-            throw ExtensionStopped(failure: failure)
-        }
+        let (_, failure) = await ExtensionProcess.exchange(path: path, request: request,
+                                                           limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
+                                                           children: children, collector: PerformCollector(), services: hostServices)
+        if let failure = failure as? ExtensionFailure { throw ExtensionStopped(failure: failure) }
+        if let failure { throw failure }
     }
 
     /// The host's description of the control.

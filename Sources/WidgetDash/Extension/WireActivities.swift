@@ -96,9 +96,9 @@ extension ExtensionRendering {
     }
 
     /// Every presentation of an activity's views, drawn as the host's presenter lays them out.
-    static func wire(_ views: ActivityViews, timeZone: String?, now: Date) -> WireActivityViews {
+    static func wire(_ views: ActivityViews, rendering: RenderingEnvironment, now: Date) -> WireActivityViews {
         func environment(_ presentation: ActivityPresentation, reasons: RedactionReasons = []) -> EnvironmentValues {
-            var env = Self.environment(family: .systemMedium, timeZone: timeZone, reasons: reasons)
+            var env = Self.environment(family: .systemMedium, rendering: rendering, reasons: reasons)
             env.widgetRenderingMode = .fullColor
             env.showsWidgetContainerBackground = false
             env.activityPresentation = presentation
@@ -156,7 +156,7 @@ extension ExtensionServer {
                 let now = request.date ?? Date()
                 let record = ActivityRecord(id: request.activityID ?? "", activityType: type, attributes: Data(attributes.utf8),
                                             state: Data(state.utf8), requested: now)
-                answer.views = ExtensionRendering.wire(try d.views(record, request.isStale ?? false), timeZone: request.timeZone, now: now)
+                answer.views = ExtensionRendering.wire(try d.views(record, request.isStale ?? false), rendering: request.rendering, now: now)
             }
         } catch {
             var failure = ExtensionAnswer(answer: .error)

@@ -54,7 +54,7 @@ extension ExtensionRendering {
     }
 
     /// The control's template for `value`, drawn as its tile's label row shows it.
-    static func wire(_ template: ControlTemplate, timeZone: String?, now: Date) -> WireControlValue {
+    static func wire(_ template: ControlTemplate, rendering: RenderingEnvironment, now: Date) -> WireControlValue {
         let label: AnyView
         let intent: AnyAppIntent
         var isOn: Bool?, title: String?
@@ -62,7 +62,7 @@ extension ExtensionRendering {
         case .button(let l, let i): (label, intent) = (l, i)
         case .toggle(let t, let on, let i, let l): (label, intent, isOn, title) = (l, i, on, t)
         }
-        var env = environment(family: .accessoryRectangular, timeZone: timeZone, reasons: [])
+        var env = environment(family: .accessoryRectangular, rendering: rendering, reasons: [])
         env.widgetFamily = .accessoryRectangular
         let prepared = ViewRenderer.prepare(label.frame(maxWidth: .infinity, alignment: .leading).lineLimit(1), environment: env)
         var canvas = Canvas(size: WireControlValue.labelSize, fill: .blank())
@@ -85,7 +85,7 @@ extension ExtensionServer {
             do {
                 let value = try await control.currentValue()
                 var answer = ExtensionAnswer(answer: .control)
-                answer.control = ExtensionRendering.wire(control.template(value), timeZone: request.timeZone, now: now)
+                answer.control = ExtensionRendering.wire(control.template(value), rendering: request.rendering, now: now)
                 emit(answer)
             } catch {
                 fail("\(error)")
