@@ -63,9 +63,9 @@ final class ExampleEndToEndTests: XCTestCase {
     }
 
     /// The toggle's intent runs in the extension and writes the habit's days to the dashboard's
-    /// state (the App Group), where they outlive the dashboard. The bundle's control, which
-    /// this test once switched in the control center, is not served from an extension yet.
-    func testTheWidgetRunsBesideABuiltInWithItsToggleAndKeepsItsDays() throws {
+    /// state (the App Group), where they outlive the dashboard; the bundle's control reads and
+    /// switches the same days from the control center.
+    func testTheWidgetRunsBesideABuiltInWithItsToggleKeepsItsDaysAndHasItsControl() throws {
         let binary = try Self.built.get()
         guard TmuxSession.isAvailable else { return XCTFail("tmux is missing") }
         let env = WidgetDashBinary.isolatedEnvironment()
@@ -85,9 +85,19 @@ final class ExampleEndToEndTests: XCTestCase {
         tmux = try TmuxSession(command: command, width: 100, height: 30, environment: env)
         XCTAssertTrue(tmux.waitFor("1 of the last 28 days", timeout: 15), tmux.screenText)
         XCTAssertTrue(tmux.waitFor("[✓] Done today", timeout: 5), tmux.screenText)
-        // Unticked again, from the same toggle.
-        tmux.send(keys: "Tab")
+        // The bundle's control is in the control center beside the built-in ones; it shows the
+        // day ticked off before the restart, and switching it off unticks the widget (through
+        // WidgetCenter), its value and intent run in the extension.
+        tmux.send(keys: "c")
+        XCTAssertTrue(tmux.waitFor("Control Center", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("Flashlight", timeout: 5), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("Read today", timeout: 10), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("● On", timeout: 10), tmux.screenText)
+        // Added bundles' controls come last: one step left of the first tile.
+        tmux.send(keys: "Left")
         tmux.send(keys: "Enter")
+        XCTAssertTrue(tmux.waitFor("Not read yet", timeout: 10), tmux.screenText)
+        tmux.send(keys: "Escape")
         XCTAssertTrue(tmux.waitFor("0 of the last 28 days", timeout: 10), tmux.screenText)
         XCTAssertTrue(tmux.waitFor("[ ] Done today", timeout: 5), tmux.screenText)
         tmux.send(keys: "q")
