@@ -16,10 +16,12 @@ struct RunCatalog: WidgetCatalogSource {
     let commandLine: [String]
     /// The bundles added to the built-in one (`WidgetDashApp.main(adding:)`), as at start.
     let bundles: [KnownWidgets.BundleType]
+    /// Spawns an extension to ask what it offers (a stand-in in tests).
+    var loader: @Sendable (String) throws -> LoadedExtension = ExtensionHost.load
 
     func catalog(for request: CatalogRequest) -> sending CatalogLoad {
         let (known, failed) = ExtensionOptions.load(commandLine: commandLine, config: request.extensions, configFile: request.configFile,
-                                                    bundles: bundles, loader: ExtensionHost.load)
+                                                    bundles: bundles, loader: loader)
         return CatalogLoad(widgets: NetworkSetup.presetting(known.widgets, with: request.network), controls: known.controls,
                            problems: Self.problems(known, failed, configFile: request.configFile))
     }

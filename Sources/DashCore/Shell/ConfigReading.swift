@@ -36,6 +36,8 @@ package struct CatalogLoad {
     package var controls: [ControlDescription]
     /// Extensions that failed to load and names that collided, shown with the config's problems.
     package var problems: [ConfigProblem]
+    /// The `[sources]` and `[weather]` it was built for (the weather widget's defaults).
+    package var network = NetworkSettings()
 
     package init(widgets: [WidgetDescription], controls: [ControlDescription], problems: [ConfigProblem]) {
         self.widgets = widgets
@@ -44,25 +46,28 @@ package struct CatalogLoad {
     }
 
     /// What the shell compares to tell whether a new catalog differs from the one running.
-    package var signature: CatalogSignature { CatalogSignature(widgets: widgets, controls: controls, problems: problems) }
+    package var signature: CatalogSignature { CatalogSignature(widgets: widgets, controls: controls, problems: problems, network: network) }
 }
 
 /// What a catalog offers, in Sendable values: each widget's kind, names, families and
-/// parameters, each control's kind, and the problems. Two catalogs with one signature place
+/// parameters, each control's kind, the problems and the network settings its widgets were
+/// preset with (presets hide in providers). Two catalogs with one signature place
 /// the same widgets the same way, so the shell keeps the one running (and its extensions'
 /// state) rather than swap in an equal one.
 package struct CatalogSignature: Hashable, Sendable {
     var widgets: [String]
     var controls: [String]
     var problems: [ConfigProblem]
+    var network: NetworkSettings
 
-    package init(widgets: [WidgetDescription], controls: [ControlDescription], problems: [ConfigProblem]) {
+    package init(widgets: [WidgetDescription], controls: [ControlDescription], problems: [ConfigProblem], network: NetworkSettings) {
         self.widgets = widgets.map { w in
             let parameters = w.configurationParameters.map { "\($0.name)=\($0.defaultValue ?? "")" }
             return ([w.kind, w.displayName, w.description] + w.supportedFamilies.map(\.shortName) + parameters).joined(separator: "\u{1F}")
         }
         self.controls = controls.map(\.kind)
         self.problems = problems
+        self.network = network
     }
 }
 
@@ -114,7 +119,8 @@ struct ConfigReading: Sendable {
         }
         let request = CatalogRequest(extensions: ConfigReader.extensions(in: doc, file: file.path).entries, configFile: file.path,
                                      network: NetworkSettings.read(doc, file: file.path).settings)
-        let catalog = catalog.catalog(for: request)
+        var catalog = catalog.catalog(for: request)
+        catalog.network = request.network
         let load = ConfigReader(widgets: catalog.widgets, resolvers: resolvers).read(doc, file: file.path)
         let theme = load.hasErrors ? nil : Self.themeStart(for: load.config, library: library, files: files, fromCommandLine: themeFromCommandLine)
         return ConfigReadResult(text: text, load: load, catalog: catalog, theme: theme)

@@ -32,6 +32,8 @@ public final class DashboardShell: InteractiveHost {
     var controls: [ControlDescription]
     var extensionProblems: [ConfigProblem]
     var catalogSignature: CatalogSignature
+    /// `[sources]` of the config last applied by a reload (nil: as the services came, at start).
+    var networkSources: [String: String]?
     /// Quit (rather than return home) on Esc: `widgetdash demo`.
     public var quitsOnEscape = false
 
@@ -74,11 +76,13 @@ public final class DashboardShell: InteractiveHost {
         catalogWidgets = options.widgets
         controls = options.controls
         extensionProblems = options.extensionProblems
-        catalogSignature = CatalogSignature(widgets: options.widgets, controls: options.controls, problems: options.extensionProblems)
+        catalogSignature = CatalogSignature(widgets: options.widgets, controls: options.controls, problems: options.extensionProblems, network: NetworkSettings())
         // A placeholder until the config is read below.
         dashboard = Dashboard(widgets: [], placements: [], clock: options.clock, services: options.services)
         let load = readNow()
         loadedText = load.text
+        // The catalog handed in was preset with the file's network settings, read as these are.
+        if let network = load.load?.config.network { catalogSignature.network = network }
         dashboard = build(load.load, theme: load.theme)
         if options.config.watches, let file = options.config.file ?? nil { watcher = options.files.watch(file) }
     }
@@ -127,9 +131,11 @@ public final class DashboardShell: InteractiveHost {
         }
         if !options.commandLine.scheme, let scheme = config.scheme { presentation.scheme = scheme }
         options.activityMaximum?.set(config.maximumActivities ?? ActivityLimits.defaultMaximumCount)
+        var services = options.services
+        if let networkSources { services.network?.sources = networkSources }
         let d = Dashboard(widgets: widgets, placements: members.flatMap { $0 }, clock: options.clock, environment: options.environment,
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
-                          stackSizes: pages.flatMap { $0.map(\.members.count) }, services: options.services)
+                          stackSizes: pages.flatMap { $0.map(\.members.count) }, services: services)
         d.storeChanges = options.storeChanges
         d.setControls(controls)
         d.setLinkOpener(options.opener)

@@ -69,6 +69,8 @@ extension DashboardShell {
             controls = newCatalog.controls
             extensionProblems = newCatalog.problems
         }
+        // Read off the loop with its network settings: the base URLs apply from now on.
+        if result.catalog != nil, let load = result.load { networkSources = load.config.network.sources }
         let old = dashboard
         let wasLocked = old.isLocked
         let page = old.currentPage
