@@ -95,13 +95,19 @@ struct ShellReadingTests {
         return (shell, wakes)
     }
 
-    @Test func aKeyAndQuitAreHandledWhileAReadingIsInProgress() throws {
-        let files = HeldFiles(Self.page("clock@small"))
-        let (shell, wakes) = Self.shell(files)
-        try files.inner.write(Self.page("bank@small"), to: Self.file)
+    /// A shell on `text`, the file changed to `changed`, and its reading held in the middle.
+    static func heldReading(from text: String, to changed: String) throws -> (HeldFiles, DashboardShell, Wakes) {
+        let files = HeldFiles(text)
+        let (shell, wakes) = shell(files)
+        try files.inner.write(changed, to: file)
         files.hold()
         shell.requestReading()
         #expect(files.reached.wait(timeout: .now() + 60) == .success, "the reading never started")
+        return (files, shell, wakes)
+    }
+
+    @Test func aKeyAndQuitAreHandledWhileAReadingIsInProgress() throws {
+        let (files, shell, wakes) = try Self.heldReading(from: Self.page("clock@small"), to: Self.page("bank@small"))
         // The reading is stopped in the middle; the loop is not.
         #expect(shell.isReadingConfig)
         _ = shell.handle(.key(.character("?")))
@@ -115,12 +121,7 @@ struct ShellReadingTests {
     }
 
     @Test func aReadingOvertakenByANewerChangeIsDroppedAndTheNewestApplied() throws {
-        let files = HeldFiles(Self.page("clock@small"))
-        let (shell, wakes) = Self.shell(files)
-        try files.inner.write(Self.page("bank@small"), to: Self.file)
-        files.hold()
-        shell.requestReading()
-        #expect(files.reached.wait(timeout: .now() + 60) == .success, "the reading never started")
+        let (files, shell, wakes) = try Self.heldReading(from: Self.page("clock@small"), to: Self.page("bank@small"))
         // Saved again while the first reading has the old text in hand.
         try files.inner.write(Self.page("health@small", "calendar@small"), to: Self.file)
         shell.requestReading()

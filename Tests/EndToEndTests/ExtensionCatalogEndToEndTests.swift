@@ -127,10 +127,12 @@ final class ExtensionCatalogEndToEndTests: XCTestCase {
         XCTAssertTrue(tmux.waitFor("steady 0", timeout: 20), tmux.screenText)
         XCTAssertTrue(tmux.waitFor("line 1: warning: extension missing: no such file", timeout: 5), tmux.screenText)
         tmux.send(keys: "Escape")
+        // The panel covers the widgets' titles until it closes.
+        XCTAssertTrue(tmux.waitUntil(timeout: 5) { !tmux.screenText.contains("Config warnings") && tmux.screenText.contains("Steady") }, tmux.screenText)
 
         try "[[page]]\nwidgets = [\"clock@small\"]\n".write(toFile: file, atomically: true, encoding: .utf8)
-        XCTAssertTrue(tmux.waitUntil(timeout: 20) { !tmux.screenText.contains("Steady") }, tmux.screenText)
-        XCTAssertTrue(tmux.screenText.contains("Clock"), tmux.screenText)
+        XCTAssertTrue(tmux.waitUntil(timeout: 20) { !tmux.screenText.contains("Steady") && tmux.screenText.contains("Clock") }, tmux.screenText)
+        XCTAssertFalse(tmux.screenText.contains("Config"), tmux.screenText)
         tmux.send(keys: "q")
         XCTAssertEqual(tmux.waitForExit(timeout: 10), 0)
     }
