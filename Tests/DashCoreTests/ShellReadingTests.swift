@@ -154,5 +154,7 @@ struct ShellReadingTests {
         files.release()
         #expect(Self.advance(shell, wakes) { !shell.isReadingConfig })
         #expect(shell.dashboard.placements.map(\.kind) == ["clock", "bank"])
+        // What the edit said before the reading landed still shows.
+        #expect(shell.dashboard.presentation.notice?.text.hasPrefix("Added ") == true)
     }
 }

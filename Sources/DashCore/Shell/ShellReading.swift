@@ -79,6 +79,8 @@ extension DashboardShell {
         _ = dashboard.handle(.resize(screenSize))
         if wasLocked { dashboard.lockNow() }
         dashboard.turnPage(to: page)
+        // A notice still showing ("Added …", said before the reading landed) stays.
+        dashboard.presentation.notice = old.presentation.notice
         previews.removeAll()
         asked.removeAll()
         dirty = true
