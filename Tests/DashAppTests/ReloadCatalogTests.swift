@@ -13,21 +13,26 @@ import WidgetDash
 /// kinds go away (a placement still naming one is an error that keeps what runs).
 @Suite("Reloading the config's extensions")
 struct ReloadCatalogTests {
-    private struct Entry: TimelineEntry { let date: Date }
+    /// An entry that says which load of its extension made it.
+    private struct Entry: TimelineEntry {
+        let date: Date
+        var load = 0
+    }
 
     private struct Provider: TimelineProvider {
-        func placeholder(in context: Context) -> Entry { Entry(date: context.date) }
-        func snapshot(in context: Context) async -> Entry { Entry(date: context.date) }
-        func timeline(in context: Context) async throws -> Timeline<Entry> { Timeline(entries: [Entry(date: context.date)], policy: .never) }
+        var load = 0
+        func placeholder(in context: Context) -> Entry { Entry(date: context.date, load: load) }
+        func snapshot(in context: Context) async -> Entry { Entry(date: context.date, load: load) }
+        func timeline(in context: Context) async throws -> Timeline<Entry> { Timeline(entries: [Entry(date: context.date, load: load)], policy: .never) }
     }
 
     /// What the stand-in loader makes of any path: an extension named after its file with one
     /// widget of that kind. It counts its loads (a spawn each, for real).
     static func loader(_ loads: Loads) -> @Sendable (String) throws -> LoadedExtension {
         { path in
-            loads.count.withLock { $0 += 1 }
+            let load = loads.count.withLock { $0 += 1; return $0 }
             let name = URL(fileURLWithPath: path).lastPathComponent
-            let widget = StaticConfiguration(kind: name, provider: Provider()) { _ in Text(name) }.configurationDisplayName(name.capitalized)
+            let widget = StaticConfiguration(kind: name, provider: Provider(load: load)) { _ in Text(name) }.configurationDisplayName(name.capitalized)
             return LoadedExtension(name: name, path: path, widgets: [widget._description])
         }
     }
@@ -80,6 +85,15 @@ struct ReloadCatalogTests {
         #expect(shell.dashboard.placements.map(\.kind) == ["clock", "pizza"])
         #expect(shell.widgets.contains { $0.kind == "pizza" })
         #expect(loads.count.withLock { $0 } == 1)
+
+        // Moved on the page: described again, but the catalog running is kept (equal signature).
+        try "extensions = [\"pizza\"]\n[[page]]\nwidgets = [\"pizza@small\", \"clock@small\"]\n".write(to: file, atomically: true, encoding: .utf8)
+        shell.requestReading()
+        #expect(Self.settle(shell, wakes))
+        #expect(shell.dashboard.placements.map(\.kind) == ["pizza", "clock"])
+        #expect(loads.count.withLock { $0 } == 2)
+        let running = try #require(shell.widgets.first { $0.kind == "pizza" })
+        #expect((running.provider.placeholder(TimelineProviderContext(family: .systemSmall)) as? Entry)?.load == 1)
 
         // A path that does not exist is named where it is written; the rest keeps working.
         try "extensions = [\"pizza\", \"nope\"]\n[[page]]\nwidgets = [\"pizza@small\"]\n".write(to: file, atomically: true, encoding: .utf8)
