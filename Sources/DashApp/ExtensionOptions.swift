@@ -1,4 +1,5 @@
 import ArgumentParser
+import DashCatalog
 import DashCore
 import DashSystem
 import Foundation
@@ -30,11 +31,18 @@ struct ExtensionOptions: ParsableArguments {
     /// at their positions); collisions are printed.
     func load(configFile: URL, loader: (String) throws -> LoadedExtension = ExtensionHost.load) -> (KnownWidgets, [ExtensionProblem]) {
         let entries = (try? String(contentsOf: configFile, encoding: .utf8)).map { ConfigReader.extensionEntries($0, file: configFile.path) } ?? []
-        let locations = ExtensionSources.locations(commandLine: paths, config: entries, configFile: configFile.path, directory: ExtensionSources.directory())
-        let loaded = ExtensionSources.load(locations, loader: loader)
-        let known = KnownWidgets.current(extensions: loaded.extensions)
+        let (known, problems) = Self.load(commandLine: paths, config: entries, configFile: configFile.path, bundles: KnownWidgets.addedBundles, loader: loader)
         for collision in known.catalog.collisions where collision.extensionName != nil { printError(collision.description) }
-        return (known, loaded.problems)
+        return (known, problems)
+    }
+
+    /// Loads the extensions of the command line, of `config` (the config file's `extensions`)
+    /// and of the extensions directory, and merges them after the built-in widgets and `bundles`.
+    static func load(commandLine: [String], config: [ExtensionEntry], configFile: String, bundles: [KnownWidgets.BundleType],
+                     loader: (String) throws -> LoadedExtension) -> (KnownWidgets, [ExtensionProblem]) {
+        let locations = ExtensionSources.locations(commandLine: commandLine, config: config, configFile: configFile, directory: ExtensionSources.directory())
+        let loaded = ExtensionSources.load(locations, loader: loader)
+        return (KnownWidgets([BuiltinWidgets()] + bundles.map { $0.init() }, extensions: loaded.extensions), loaded.problems)
     }
 }
 
@@ -48,7 +56,7 @@ enum ExtensionHost {
 
     /// The loader of a command that may leave extension processes running when it ends (the
     /// dashboard): their processes are registered in `children`, which it kills on its way out.
-    static func loader(killedWith children: ExtensionChildren) -> (String) throws -> LoadedExtension {
+    static func loader(killedWith children: ExtensionChildren) -> @Sendable (String) throws -> LoadedExtension {
         { path in try ExtensionLoader.load(path: path, children: children) }
     }
 }

@@ -53,11 +53,14 @@ struct RunCommand: AsyncParsableCommand {
         let children = ExtensionChildren()
         defer { children.killAll() }
         let setup = try InteractionSetup.prepare(opener: opener)
-        // Loaded and merged once: the widgets, the controls and the activity types. A change
-        // to the config's `extensions` takes a restart (an extension is a program to spawn).
-        let (knownWidgets, extensionProblems) = extensions.load(configFile: ConfigCommand.file(config), loader: ExtensionHost.loader(killedWith: children))
+        // Loaded and merged: the widgets, the controls and the activity types. A reload of the
+        // config loads them again off the loop (RunCatalog), with the same children to kill;
+        // activity types stay as at start.
+        let loader = ExtensionHost.loader(killedWith: children)
+        let (knownWidgets, extensionProblems) = extensions.load(configFile: ConfigCommand.file(config), loader: loader)
         for problem in extensionProblems { printError(problem.description) }
-        // [sources] and [weather], read whatever is placed; a change takes a restart.
+        // [sources] and [weather], read whatever is placed; a change to [weather] applies on
+        // reload (RunCatalog presets it again), one to [sources] takes a restart.
         let network = NetworkSetup.settings(configFile: ConfigCommand.file(config))
         let known = NetworkSetup.presetting(knownWidgets.widgets, with: network)
         var placements: [WidgetPlacement] = []
@@ -119,11 +122,13 @@ struct RunCommand: AsyncParsableCommand {
         options.commandLine.autoLock = autoLock != nil
         // Shown on the dashboard too: standard error is hidden while it runs.
         let configFile = ConfigCommand.file(config).path
-        options.extensionProblems = extensionProblems.map { $0.configProblem(isWarning: true, otherwiseIn: configFile) }
-            + knownWidgets.catalog.collisions.filter { $0.extensionName != nil }.map { ConfigProblem(file: configFile, line: 0, message: $0.description, isWarning: true) }
+        options.extensionProblems = RunCatalog.problems(knownWidgets, extensionProblems, configFile: configFile)
         setup.apply(to: &options, controls: knownWidgets.controls)
         options.config.watches = true
         options.files = DiskConfigFiles()
+        // A changed config is read off the run loop, so a key or a quit never waits for it.
+        options.backgroundReading = BackgroundReading(runner: ThreadRunner(),
+                                                      catalog: RunCatalog(commandLine: extensions.paths, bundles: KnownWidgets.addedBundles, loader: loader))
         // The config's `[[widget]] type = "command"` widgets run their commands as processes.
         options.resolvers = .standard(commandRunner: ProcessCommandRunner())
         // Before the shell: its dashboard asks providers at once, and they read the store.

@@ -104,4 +104,36 @@ final class ExtensionCatalogEndToEndTests: XCTestCase {
         XCTAssertEqual(list.err.split(separator: "\n").count, 1, list.err)
         XCTAssertTrue(list.err.contains("config.toml:1:15: extension ../../spy (\(spy)): "), list.err)
     }
+
+    /// An extension listed in config.toml while the dashboard runs is loaded on the reload,
+    /// off the run loop, and its widget shows; a path that fails is named at its line (its
+    /// column is in the message, which ReloadCatalogTests checks); taking both out again takes
+    /// its panel away. No restart.
+    func testAReloadLoadsAnExtensionListedWhileTheDashboardRuns() throws {
+        let (fixture, _) = try extensions()
+        guard TmuxSession.isAvailable else { return XCTFail("tmux is missing") }
+        let env = WidgetDashBinary.isolatedEnvironment()
+        let config = try XCTUnwrap(env["XDG_CONFIG_HOME"]) + "/widgetdash"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        let file = config + "/config.toml"
+        try "[[page]]\nwidgets = [\"clock@small\"]\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let binary = try XCTUnwrap(WidgetDashBinary.path, "the widgetdash binary is missing")
+        let tmux = try TmuxSession(command: [binary], width: 100, height: 30, environment: env)
+        XCTAssertTrue(tmux.waitFor("Clock", timeout: 15), tmux.screenText)
+        XCTAssertFalse(tmux.screenText.contains("Steady"), tmux.screenText)
+
+        try "extensions = [\"\(fixture)\", \"missing\"]\n[[page]]\nwidgets = [\"clock@small\", \"steady@small\"]\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertTrue(tmux.waitFor("steady 0", timeout: 20), tmux.screenText)
+        XCTAssertTrue(tmux.waitFor("line 1: warning: extension missing: no such file", timeout: 5), tmux.screenText)
+        tmux.send(keys: "Escape")
+        // The panel covers the widgets' titles until it closes.
+        XCTAssertTrue(tmux.waitUntil(timeout: 5) { !tmux.screenText.contains("Config warnings") && tmux.screenText.contains("Steady") }, tmux.screenText)
+
+        try "[[page]]\nwidgets = [\"clock@small\"]\n".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertTrue(tmux.waitUntil(timeout: 20) { !tmux.screenText.contains("Steady") && tmux.screenText.contains("Clock") }, tmux.screenText)
+        XCTAssertFalse(tmux.screenText.contains("Config"), tmux.screenText)
+        tmux.send(keys: "q")
+        XCTAssertEqual(tmux.waitForExit(timeout: 10), 0)
+    }
 }

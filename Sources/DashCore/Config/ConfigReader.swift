@@ -47,6 +47,28 @@ public struct ConfigReader {
 
     /// Reads config text; `file` names it in messages.
     public func parse(_ text: String, file: String) -> ConfigLoad {
+        switch Self.document(text, file: file) {
+        case .success(let doc): return read(doc, file: file)
+        case .failure(let problem): return Self.unreadable(problem, file: file)
+        }
+    }
+
+    /// The TOML document of config text, or its syntax error at its line and column.
+    static func document(_ text: String, file: String) -> Result<TOML.Document, ConfigProblem> {
+        do { return .success(try TOML.parse(text)) } catch {
+            return .failure(ConfigProblem(file: file, line: error.line, column: error.column > 0 ? error.column : nil, message: error.message))
+        }
+    }
+
+    /// The load of a file that does not parse: nothing read, and the reason.
+    static func unreadable(_ problem: ConfigProblem, file: String) -> ConfigLoad {
+        var config = DashConfig()
+        config.file = file
+        return ConfigLoad(config: config, problems: [problem])
+    }
+
+    /// Reads a config's parsed TOML document; `file` names it in messages.
+    func read(_ doc: TOML.Document, file: String) -> ConfigLoad {
         var config = DashConfig()
         config.file = file
         var problems: [ConfigProblem] = []
@@ -56,10 +78,6 @@ public struct ConfigReader {
         }
         /// A problem pointing at `entry`'s value.
         func problem(_ entry: TOML.Entry, _ message: String) { problem(entry.line, message, column: entry.column + 1) }
-        let doc: TOML.Document
-        do { doc = try TOML.parse(text) } catch {
-            return ConfigLoad(config: config, problems: [ConfigProblem(file: file, line: error.line, column: error.column > 0 ? error.column : nil, message: error.message)])
-        }
 
         // Unknown keys and tables first, in file order, so a typo is reported where it is.
         var reportedTables = Set<String>()

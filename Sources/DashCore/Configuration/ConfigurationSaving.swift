@@ -89,7 +89,7 @@ extension DashboardShell {
                 loadedText = edited
                 lastPages[page][slot] = new
             } else {
-                reloadConfig()
+                requestReading()
             }
         } catch {
             notice("Reloaded; could not save: \(error)")

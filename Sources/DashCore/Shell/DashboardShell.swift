@@ -8,8 +8,8 @@ import WidgetDash
 ///
 /// A config change builds a new ``Dashboard`` (pages, lock screen and scheduler settings can
 /// all change) and carries over what the person was doing: the lock, the page, the size.
-/// Everything happens on the run loop's thread; snapshot tasks and the file watcher only post
-/// results and wake the loop.
+/// Everything happens on the run loop's thread; snapshot tasks, the file watcher and the
+/// config's reading (ShellReading.swift) only post results and wake the loop.
 public final class DashboardShell: InteractiveHost {
     /// What covers the screen.
     public enum Mode: Equatable, Sendable {
@@ -17,15 +17,23 @@ public final class DashboardShell: InteractiveHost {
     }
 
     public let options: ShellOptions
-    public private(set) var dashboard: Dashboard
+    public internal(set) var dashboard: Dashboard
     public private(set) var mode: Mode = .home
     /// The problems of the config last read (shown until a key is pressed).
-    public private(set) var problems: [ConfigProblem] = []
-    public private(set) var showsProblems = false
+    public internal(set) var problems: [ConfigProblem] = []
+    public internal(set) var showsProblems = false
     /// True while the default screen stands in for a config with errors.
     public private(set) var fellBack = false
-    /// The widgets known: compiled-in plus the config's own.
+    /// The widgets known: compiled-in and extensions' (the catalog) plus the config's own.
     public private(set) var widgets: [WidgetDescription]
+    /// The catalog's widgets and controls, and what loading it found: as at start, until a
+    /// reload finds the config's extensions (or `[weather]`) changed.
+    var catalogWidgets: [WidgetDescription]
+    var controls: [ControlDescription]
+    var extensionProblems: [ConfigProblem]
+    var catalogSignature: CatalogSignature
+    /// `[sources]` of the config last applied by a reload (nil: as the services came, at start).
+    var networkSources: [String: String]?
     /// Quit (rather than return home) on Esc: `widgetdash demo`.
     public var quitsOnEscape = false
 
@@ -45,6 +53,12 @@ public final class DashboardShell: InteractiveHost {
     private var configTheme: String?
     private var configScheme: ColorScheme?
     var lastPages: [[PagePlacement]] = []
+    /// Readings of the config off the loop: the number of the latest started, the one in
+    /// flight, whether the file changed again meanwhile, and where results arrive.
+    var readingGeneration = 0
+    var readingInFlight: Int?
+    var readAgain = false
+    let readings = ReadingMailbox()
 
     // Previews (gallery and demo): snapshot entries by "kind@family", asked for once.
     var previews: [String: any TimelineEntry] = [:]
@@ -59,31 +73,43 @@ public final class DashboardShell: InteractiveHost {
     public init(_ options: ShellOptions) {
         self.options = options
         widgets = options.widgets
+        catalogWidgets = options.widgets
+        controls = options.controls
+        extensionProblems = options.extensionProblems
+        catalogSignature = CatalogSignature(widgets: options.widgets, controls: options.controls, problems: options.extensionProblems, network: NetworkSettings())
         // A placeholder until the config is read below.
         dashboard = Dashboard(widgets: [], placements: [], clock: options.clock, services: options.services)
-        dashboard = build(load())
+        let load = readNow()
+        loadedText = load.text
+        // The catalog handed in was preset with the file's network settings, read as these are.
+        if let network = load.load?.config.network { catalogSignature.network = network }
+        dashboard = build(load.load, theme: load.theme)
         if options.config.watches, let file = options.config.file ?? nil { watcher = options.files.watch(file) }
     }
 
     // MARK: Config
 
-    /// Reads the config; nil when there is none to read.
-    private func load() -> ConfigLoad? {
-        guard options.commandLine.placements == nil, let file = options.config.file else { return nil }
-        guard options.files.exists(file) else { return nil }
+    /// Reads the config here, on the loop, against the catalog running (at start, and without
+    /// a ``BackgroundReading``).
+    func readNow() -> ConfigReadResult {
+        let file = options.commandLine.placements == nil ? options.config.file : nil
+        guard let file, options.files.exists(file) else { return ConfigReadResult(text: nil, load: nil, catalog: nil, theme: nil) }
         let text = options.files.text(of: file) ?? ""
-        loadedText = text
-        return ConfigReader(widgets: options.widgets, resolvers: options.resolvers).parse(text, file: file.path)
+        let load = ConfigReader(widgets: catalogWidgets, resolvers: options.resolvers).parse(text, file: file.path)
+        let theme = load.hasErrors ? nil : ConfigReading.themeStart(for: load.config, library: options.presentation.library, files: options.files,
+                                                                    fromCommandLine: options.commandLine.theme)
+        return ConfigReadResult(text: text, load: load, catalog: nil, theme: theme)
     }
 
-    /// Builds a dashboard for `load` (nil or broken: the defaults), recording its problems.
-    private func build(_ load: ConfigLoad?) -> Dashboard {
-        problems = (load?.problems ?? []) + options.extensionProblems
+    /// Builds a dashboard for `load` (nil or broken: the defaults) with the theme it names,
+    /// recording its problems.
+    func build(_ load: ConfigLoad?, theme: ThemeStart?) -> Dashboard {
+        problems = (load?.problems ?? []) + extensionProblems
         showsProblems = !problems.isEmpty
         var config = DashConfig()
         if let load, !load.hasErrors { config = load.config }
         fellBack = load?.hasErrors ?? false
-        widgets = options.widgets + config.widgets
+        widgets = catalogWidgets + config.widgets
         configTheme = config.theme
         configScheme = config.scheme
 
@@ -98,19 +124,20 @@ public final class DashboardShell: InteractiveHost {
         var presentation = options.presentation
         presentation.lockScreen = config.lockScreen ?? options.config.defaultLockScreen
         if !options.commandLine.autoLock, let autoLock = config.autoLock { presentation.autoLockAfter = autoLock }
-        if !options.commandLine.theme, let name = config.theme {
-            let start = presentation.library.startup(requested: name, environment: options.files.environment, themeFile: options.files.theme(at:))
+        if let start = theme {
             for warning in start.warnings { problems.append(ConfigProblem(file: config.file ?? "config", line: 0, message: warning, isWarning: true)) }
             presentation.theme = start.theme
             presentation.scheme = start.scheme
         }
         if !options.commandLine.scheme, let scheme = config.scheme { presentation.scheme = scheme }
         options.activityMaximum?.set(config.maximumActivities ?? ActivityLimits.defaultMaximumCount)
+        var services = options.services
+        if let networkSources { services.network?.sources = networkSources }
         let d = Dashboard(widgets: widgets, placements: members.flatMap { $0 }, clock: options.clock, environment: options.environment,
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
-                          stackSizes: pages.flatMap { $0.map(\.members.count) }, services: options.services)
+                          stackSizes: pages.flatMap { $0.map(\.members.count) }, services: services)
         d.storeChanges = options.storeChanges
-        d.setControls(options.controls)
+        d.setControls(controls)
         d.setLinkOpener(options.opener)
         options.widgetCenter?.connect(d)
         d.setActivities(options.activities)
@@ -118,29 +145,12 @@ public final class DashboardShell: InteractiveHost {
         return d
     }
 
-    /// Reads the config again and, unless it has errors, swaps in a dashboard built from it.
+    /// Reads the config again here, on the loop, and applies it (tests; the watcher and the
+    /// shell's own edits read off the loop when given a ``BackgroundReading``: ``requestReading()``).
     public func reloadConfig() {
-        let previousText = loadedText
-        let load = self.load()
-        if let load, loadedText == previousText, problems == load.problems + options.extensionProblems { return }
-        if let load, load.hasErrors {
-            // Keep what runs; say what is wrong.
-            problems = load.problems + options.extensionProblems
-            showsProblems = true
-            dirty = true
-            return
-        }
-        let old = dashboard
-        let wasLocked = old.isLocked
-        let page = old.currentPage
-        dashboard = build(load)
-        if let waker { dashboard.attach(waker: waker) }
-        _ = dashboard.handle(.resize(screenSize))
-        if wasLocked { dashboard.lockNow() }
-        dashboard.turnPage(to: page)
-        previews.removeAll()
-        asked.removeAll()
-        dirty = true
+        // A reading in flight started before this one: what it finds is older.
+        readingGeneration += 1
+        apply(readNow())
     }
 
     /// Adds `kind` in `family` to the configured page on screen, in the config file.
@@ -166,7 +176,7 @@ public final class DashboardShell: InteractiveHost {
             return false
         }
         if watcher == nil && options.config.watches { watcher = options.files.watch(file); if let waker { watcher?.setWaker(waker) } }
-        reloadConfig()
+        requestReading()
         let name = widgets.first { $0.kind == kind }?.displayName ?? kind
         notice("Added \(name) (\(family.shortName)) to page \(page + 1)")
         return true

@@ -36,9 +36,12 @@ public struct ShellOptions {
     public var alerts: AlertCenter?
     /// Set from the config's `[activities] max` each time it is read.
     public var activityMaximum: ActivityMaximum?
-    /// What loading the extensions found (a path that failed, a name that collided), shown
-    /// with the config's problems after every reading: extensions load once, at start.
+    /// What loading the extensions found at start (a path that failed, a name that collided),
+    /// shown with the config's problems after every reading until a reading loads them again.
     public var extensionProblems: [ConfigProblem] = []
+    /// Reads a changed config off the run loop, with the catalog built again for it (its
+    /// extensions loaded); nil: on the loop, against the catalog of start (tests, `demo`).
+    package var backgroundReading: BackgroundReading?
 
     public init(widgets: [WidgetDescription], configFile: URL?, defaultPages: [[PagePlacement]], defaultLockScreen: [WidgetPlacement],
                 clock: any DashClock, presentation: PresentationOptions = PresentationOptions()) {
