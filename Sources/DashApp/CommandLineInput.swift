@@ -29,6 +29,27 @@ enum CommandLineInput {
         }
         return date
     }
+
+    /// The zone a `--time-zone` option names, nil when it is not given. An unknown zone is a
+    /// usage error.
+    static func timeZone(_ text: String?) throws -> TimeZone? {
+        guard let text else { return nil }
+        guard let zone = TimeZone(identifier: text) else {
+            printError("--time-zone \(TextSanitizer.sanitize(text, keepNewlines: false)): unknown time zone (expected a name such as UTC or Europe/Paris)")
+            throw ExitStatus.usage
+        }
+        return zone
+    }
+
+    /// The family a `--family` option names (short or WidgetKit name). An unknown one is a
+    /// usage error that lists the families.
+    static func family(_ text: String) throws -> WidgetFamily {
+        guard let family = WidgetFamily(name: text) else {
+            printError("--family \(TextSanitizer.sanitize(text, keepNewlines: false)): expected one of: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", "))")
+            throw ExitStatus.usage
+        }
+        return family
+    }
 }
 
 /// Why a placement given on the command line was refused.

@@ -21,10 +21,7 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var extensions: ExtensionOptions
 
     func run() throws {
-        guard let f = WidgetFamily(name: family) else {
-            printError("--family \(family): expected one of: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", "))")
-            throw ExitStatus.usage
-        }
+        let f = try CommandLineInput.family(family)
         let look = try ThemeChoice.resolve(theme: theme, scheme: nil)
         var options = ShellOptions(widgets: extensions.knownWidgets(configFile: ConfigCommand.file(nil)).widgets, configFile: nil, defaultPages: [[]], defaultLockScreen: [],
                                    clock: TravelClock(start: Date(), speed: 1),

@@ -45,22 +45,8 @@ struct PreviewCommand: AsyncParsableCommand {
     var theme: String?
 
     func run() async throws {
-        var viewFamily: WidgetFamily?
-        if let family {
-            guard let f = WidgetFamily(name: family) else {
-                printError("--family \(family): expected one of: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", "))")
-                throw ExitStatus.usage
-            }
-            viewFamily = f
-        }
-        var zone = TimeZone.current
-        if let timeZone {
-            guard let z = TimeZone(identifier: timeZone) else {
-                printError("--time-zone \(timeZone): unknown time zone (expected a name such as UTC or Europe/Paris)")
-                throw ExitStatus.usage
-            }
-            zone = z
-        }
+        let viewFamily = try family.map(CommandLineInput.family)
+        let zone = try CommandLineInput.timeZone(timeZone) ?? .current
         let date = try CommandLineInput.moment(at, option: "--at", expected: "an ISO-8601 date and time, e.g. 2026-11-22T10:42:00Z")
         let children = ExtensionChildren()
         defer { children.killAll() }

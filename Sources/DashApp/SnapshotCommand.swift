@@ -68,13 +68,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         let date = try CommandLineInput.moment(at, option: "--at", expected: "an ISO-8601 date and time, e.g. 2026-11-22T10:42:00Z")
         var env = EnvironmentValues()
-        if let timeZone {
-            guard let zone = TimeZone(identifier: timeZone) else {
-                printError("--time-zone \(timeZone): unknown time zone (expected a name such as UTC or Europe/Paris)")
-                throw ExitStatus.usage
-            }
-            env.timeZone = zone
-        }
+        if let zone = try CommandLineInput.timeZone(timeZone) { env.timeZone = zone }
         let look = try ThemeChoice.resolve(theme: theme, scheme: scheme, strict: true)
         env.palette = look.theme.palette(for: look.scheme)
         env.colorScheme = look.scheme

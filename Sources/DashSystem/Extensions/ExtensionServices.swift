@@ -26,6 +26,12 @@ struct ExtensionServiceHandler: Sendable {
     /// The longest store value an extension may write, as JSON text.
     static let maximumValueBytes = 1 << 20
 
+    /// The services bound where a request to the extension at `executable` is made (the
+    /// dashboard's, or a snapshot's).
+    static func current(for executable: String) -> ExtensionServiceHandler {
+        ExtensionServiceHandler(services: WidgetServices.current, executable: executable)
+    }
+
     /// The extension's name, as the catalog qualifies its kinds (`NAME.kind`).
     var name: String { URL(fileURLWithPath: executable).lastPathComponent }
 

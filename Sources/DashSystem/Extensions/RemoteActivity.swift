@@ -41,7 +41,6 @@ struct RemoteActivity: Sendable {
     /// Sends the payloads given; the answer, or why the extension could not give it.
     func exchange(attributes: Data?, state: Data?, record: ActivityRecord? = nil, isStale: Bool = false) throws(ActivityPayloadError) -> ExtensionAnswer {
         var request = ExtensionRequest(request: .activity, date: Date(), timeZone: TimeZone.current.identifier)
-        request.protocol = ExtensionProtocol.version
         request.activityType = type
         request.attributes = attributes.map { String(decoding: $0, as: UTF8.self) }
         request.state = state.map { String(decoding: $0, as: UTF8.self) }

@@ -66,13 +66,7 @@ struct RemoteControl: Sendable {
 
     func request(_ kind: ExtensionRequest.Kind) -> ExtensionRequest {
         var request = ExtensionRequest(request: kind, kind: self.kind, date: Date(), timeZone: TimeZone.current.identifier)
-        request.protocol = ExtensionProtocol.version
         return request
-    }
-
-    /// The services bound where the request is made (the App Group a control's value reads).
-    private var hostServices: ExtensionServiceHandler {
-        ExtensionServiceHandler(services: WidgetServices.current, executable: path)
     }
 
     /// The value now; a failure is a value too, so that the tile shows why.
@@ -81,7 +75,7 @@ struct RemoteControl: Sendable {
             let (collected, failure) = await ExtensionProcess.exchange(
                 path: path, request: request(.controlValue),
                 limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render), children: children,
-                collector: ControlValueCollector(), services: hostServices)
+                collector: ControlValueCollector(), services: .current(for: path))
             if let failure { throw failure }
             last.set(collected.value)
             return RemoteControlValue(drawn: collected.value)
@@ -97,7 +91,7 @@ struct RemoteControl: Sendable {
         request.isOn = shown.isOn
         let (_, failure) = await ExtensionProcess.exchange(path: path, request: request,
                                                            limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
-                                                           children: children, collector: PerformCollector(), services: hostServices)
+                                                           children: children, collector: PerformCollector(), services: .current(for: path))
         if let failure = failure as? ExtensionFailure { throw ExtensionStopped(failure: failure) }
         if let failure { throw failure }
     }

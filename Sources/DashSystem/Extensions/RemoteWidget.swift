@@ -95,7 +95,7 @@ struct RemoteWidget: Sendable {
         let (collected, failure) = await ExtensionProcess.exchange(
             path: path, request: request(snapshot ? .snapshot : .timeline, context),
             limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render), children: children,
-            collector: TimelineCollector(), services: hostServices)
+            collector: TimelineCollector(), services: .current(for: path))
         var entries: [any TimelineEntry] = collected.entries.map { entry in
             var entry = entry
             (entry.family, entry.parameters, entry.requestDate) = (context.family, context.parameters, context.date)
@@ -138,7 +138,7 @@ struct RemoteWidget: Sendable {
         request.isOn = element.isOn
         let (_, failure) = await ExtensionProcess.exchange(path: path, request: request,
                                                            limits: ExtensionProcess.Limits(first: limits.timeline, next: limits.render),
-                                                           children: children, collector: PerformCollector(), services: hostServices)
+                                                           children: children, collector: PerformCollector(), services: .current(for: path))
         if let failure { throw failure }
     }
 
@@ -149,11 +149,6 @@ struct RemoteWidget: Sendable {
         case let cut as TimelineCutShort: reason(cut.failure)
         default: "\(error)"
         }
-    }
-
-    /// The services bound where the request is made, answering the extension's calls.
-    private var hostServices: ExtensionServiceHandler {
-        ExtensionServiceHandler(services: WidgetServices.current, executable: path)
     }
 }
 
