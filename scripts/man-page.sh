@@ -4,11 +4,17 @@
 # keys, configuration, environment and files (docs/man/widgetdash-sections.mdoc).
 #
 #   scripts/man-page.sh [BINARY] > widgetdash.1     # default: .build/release/widgetdash
+#
+# GENERATE_MANUAL names a generate-manual already built (scripts/install builds its own);
+# otherwise it is built here, in .build.
 set -eu
 cd "$(dirname "$0")/.."
 bin=${1:-.build/release/widgetdash}
-swift build --product generate-manual >&2
-tool=$(swift build --show-bin-path)/generate-manual
+tool=${GENERATE_MANUAL:-}
+if [ -z "$tool" ]; then
+  swift build --product generate-manual >&2
+  tool=$(swift build --show-bin-path)/generate-manual
+fi
 # The page's date is the last commit's, so the same source gives the same page.
 date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
 page=$("$tool" "$bin" --date "$date" --output-directory -)
