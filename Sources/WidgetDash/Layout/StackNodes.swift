@@ -65,13 +65,7 @@ final class StackNode: LayoutNode {
             return children.map { $0.sizeThatFits(.make(axis, main: nil, cross: crossProposal), context) }
         }
         let horizontal = axis == .horizontal
-        let claims: [Claim]
-        if let last = lastClaims, last.cross == crossProposal {
-            claims = last.claims
-        } else {
-            claims = sortedClaims(cross: crossProposal, context)
-            lastClaims = (crossProposal, claims)
-        }
+        let claims = rememberedClaims(cross: crossProposal, context)
         var remaining = max(0, mainProposal - spacing * (n - 1))
         var sizes = [CellSize](repeating: .zero, count: n)
         var position = 0
@@ -101,11 +95,19 @@ final class StackNode: LayoutNode {
         return sizes
     }
 
-    /// The children's claims, sorted, for the last cross size they were found for: a stack is
-    /// often asked for several lengths at one cross size (a column's heights at its width),
-    /// and the claims depend on the cross size only (the children's answers are remembered, so
-    /// finding them again would give the same claims at the cost of two lookups per child).
-    private var lastClaims: (cross: Int?, claims: [Claim])?
+    /// The children's sorted claims for the last few cross sizes: they depend on the cross size
+    /// only, a stack is often asked several lengths at one, and a nested stack is asked at a few
+    /// in turn (its parent's minimum, maximum and share), which overwrote a single remembered set.
+    private var knownClaims: [(cross: Int?, claims: [Claim])] = []
+
+    /// The sorted claims at a cross size, remembered (see ``knownClaims``).
+    private func rememberedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {
+        for known in knownClaims where known.cross == crossProposal { return known.claims }
+        let claims = sortedClaims(cross: crossProposal, context)
+        if knownClaims.count == 4 { knownClaims.removeFirst() }
+        knownClaims.append((crossProposal, claims))
+        return claims
+    }
 
     /// Each child's claim at a cross size, in the order children are served.
     private func sortedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {
