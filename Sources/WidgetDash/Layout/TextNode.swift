@@ -126,6 +126,7 @@ final class TextNode: LayoutNode {
             result = layoutLines(paragraphs, width: width, maxLines: maxLines)
         }
         if cachedLines.count == 4 { cachedLines.removeFirst() }
+        if cachedLines.isEmpty { cachedLines.reserveCapacity(4) }
         cachedLines.append((width, maxLines, result))
         return result
     }
