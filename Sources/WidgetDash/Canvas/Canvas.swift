@@ -274,6 +274,7 @@ public struct Canvas: Hashable, Sendable {
             // `targetRow + x`.
             let sourceRow = (y - origin.y) * other.width - origin.x
             let targetRow = y * width
+            if copyNarrowRow(from: other, sourceRow: sourceRow, targetRow: targetRow, columns: target.x..<target.maxX) { continue }
             var x = target.x
             while x < target.maxX {
                 let cell = other.cells[sourceRow + x]
@@ -302,6 +303,26 @@ public struct Canvas: Hashable, Sendable {
                 setCell(x: x, y: y, cell)
                 if cell.width == 2 { setCell(x: x + 1, y: y, other.cells[sourceRow + x + 1]) }
                 x += max(1, Int(cell.width))
+            }
+        }
+    }
+
+    /// Copies columns `columns` of one row of `other` (the row at `sourceRow + x` there) onto
+    /// the row at `targetRow + x` here, when no cell on either side is half of a wide glyph;
+    /// false, having changed nothing, otherwise. It is `draw`'s per-cell rule for two narrow
+    /// cells (a default background is transparent), done over raw buffers: a panel's rows are
+    /// nearly always narrow, and the per-cell path paid bounds and uniqueness checks on every
+    /// cell of the screen.
+    private mutating func copyNarrowRow(from other: Canvas, sourceRow: Int, targetRow: Int, columns: Range<Int>) -> Bool {
+        other.cells.withUnsafeBufferPointer { source in
+            cells.withUnsafeMutableBufferPointer { target in
+                for x in columns where source[sourceRow + x].width != 1 || target[targetRow + x].width != 1 { return false }
+                for x in columns {
+                    var new = source[sourceRow + x]
+                    if case .default = new.style.background { new.style.background = target[targetRow + x].style.background }
+                    target[targetRow + x] = new
+                }
+                return true
             }
         }
     }

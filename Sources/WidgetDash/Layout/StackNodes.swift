@@ -33,7 +33,11 @@ final class StackNode: LayoutNode {
     /// then from least to most flexible, each getting an equal share of what is left.
     private func allocate(_ proposal: ProposedSize, _ context: RenderContext) -> [CellSize] {
         if let last = lastAllocation, last.proposal == proposal { return last.sizes }
-        let sizes = computeAllocation(proposal, context)
+        // The last answer's storage is reused (whoever asked for it is done: children never ask
+        // their parent), so a stack allocates once per pass, not once per proposal.
+        var sizes = lastAllocation?.sizes ?? []
+        lastAllocation = nil
+        computeAllocation(proposal, context, into: &sizes)
         lastAllocation = (proposal, sizes)
         return sizes
     }
@@ -57,23 +61,19 @@ final class StackNode: LayoutNode {
         }
     }
 
-    private func computeAllocation(_ proposal: ProposedSize, _ context: RenderContext) -> [CellSize] {
+    private func computeAllocation(_ proposal: ProposedSize, _ context: RenderContext, into sizes: inout [CellSize]) {
         let n = children.count
-        guard n > 0 else { return [] }
+        sizes.removeAll(keepingCapacity: true)
+        guard n > 0 else { return }
         let crossProposal = proposal.value(axis == .horizontal ? .vertical : .horizontal)
         guard let mainProposal = proposal.value(axis) else {
-            return children.map { $0.sizeThatFits(.make(axis, main: nil, cross: crossProposal), context) }
+            for child in children { sizes.append(child.sizeThatFits(.make(axis, main: nil, cross: crossProposal), context)) }
+            return
         }
         let horizontal = axis == .horizontal
-        let claims: [Claim]
-        if let last = lastClaims, last.cross == crossProposal {
-            claims = last.claims
-        } else {
-            claims = sortedClaims(cross: crossProposal, context)
-            lastClaims = (crossProposal, claims)
-        }
+        let claims = rememberedClaims(cross: crossProposal, context)
         var remaining = max(0, mainProposal - spacing * (n - 1))
-        var sizes = [CellSize](repeating: .zero, count: n)
+        sizes.append(contentsOf: repeatElement(.zero, count: n))
         var position = 0
         while position < n {
             let first = claims[position]
@@ -98,14 +98,22 @@ final class StackNode: LayoutNode {
             }
             position = groupEnd
         }
-        return sizes
     }
 
-    /// The children's claims, sorted, for the last cross size they were found for: a stack is
-    /// often asked for several lengths at one cross size (a column's heights at its width),
-    /// and the claims depend on the cross size only (the children's answers are remembered, so
-    /// finding them again would give the same claims at the cost of two lookups per child).
-    private var lastClaims: (cross: Int?, claims: [Claim])?
+    /// The children's sorted claims for the last few cross sizes: they depend on the cross size
+    /// only, a stack is often asked several lengths at one, and a nested stack is asked at a few
+    /// in turn (its parent's minimum, maximum and share), which overwrote a single remembered set.
+    private var knownClaims: [(cross: Int?, claims: [Claim])] = []
+
+    /// The sorted claims at a cross size, remembered (see ``knownClaims``).
+    private func rememberedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {
+        for known in knownClaims where known.cross == crossProposal { return known.claims }
+        let claims = sortedClaims(cross: crossProposal, context)
+        if knownClaims.count == 4 { knownClaims.removeFirst() }
+        if knownClaims.isEmpty { knownClaims.reserveCapacity(4) }
+        knownClaims.append((crossProposal, claims))
+        return claims
+    }
 
     /// Each child's claim at a cross size, in the order children are served.
     private func sortedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {

@@ -50,20 +50,7 @@ final class TextNode: LayoutNode {
             let (string, refresh) = DateText.string(for: piece.segment, now: context.now, calendar: calendar)
             if let refresh { context.refresh(at: refresh) }
             paragraph.reserveCapacity(paragraph.count + string.utf8.count)
-            if string.utf8.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0A }) {
-                // Printable ASCII and line breaks (most texts): one grapheme and one cell per
-                // byte, read without breaking the string into Characters.
-                for byte in string.utf8 {
-                    if byte == 0x0A {
-                        paragraphs.append(paragraph)
-                        paragraph = []
-                        continue
-                    }
-                    let grapheme = mask == nil ? GraphemeStorage(ascii: byte) : byte == 0x20 ? .space : Self.shade
-                    paragraph.append(Glyph(grapheme: grapheme, width: 1, style: mask ?? piece.style))
-                }
-                continue
-            }
+            if appendASCII(string, style: mask ?? piece.style, to: &paragraph, paragraphs: &paragraphs) { continue }
             for c in string {
                 if c == "\n" {
                     paragraphs.append(paragraph)
@@ -89,8 +76,31 @@ final class TextNode: LayoutNode {
         return paragraphs
     }
 
+    /// Appends `string` as glyphs when it is printable ASCII and line breaks (most texts): one
+    /// grapheme and one cell per byte, read from its UTF-8 in place, without breaking it into
+    /// Characters. False, having appended nothing, for any other text.
+    private func appendASCII(_ string: String, style: CellStyle, to paragraph: inout [Glyph], paragraphs: inout [[Glyph]]) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            for byte in bytes where !((0x20...0x7E).contains(byte) || byte == 0x0A) { return false }
+            for byte in bytes {
+                if byte == 0x0A {
+                    paragraphs.append(paragraph)
+                    paragraph = []
+                    continue
+                }
+                let grapheme = mask == nil ? GraphemeStorage(ascii: byte) : byte == 0x20 ? .space : Self.shade
+                paragraph.append(Glyph(grapheme: grapheme, width: 1, style: style))
+            }
+            return true
+        }
+    }
+
     private var cachedBig: (now: Date, lines: [String]?, width: Int)?
-    private var cachedLines: (width: Int, maxLines: Int, lines: [[Glyph]])?
+    /// Wrapped lines by width and line limit: layout offers a text several widths (a stack's
+    /// minimum, maximum and share) and comes back to them, so one remembered answer was
+    /// overwritten and wrapped again. A few are kept; the oldest makes room.
+    private var cachedLines: [(width: Int, maxLines: Int, lines: [[Glyph]])] = []
 
     /// The big-digit rendering of the text and its width, when it is all digits and the font
     /// asks for it.
@@ -107,7 +117,7 @@ final class TextNode: LayoutNode {
     /// Wrapped lines for a width, remembered: layout asks for the same width more than once.
     private func lines(_ context: RenderContext, width: Int, maxLines: Int) -> [[Glyph]] {
         let paragraphs = paragraphs(context)
-        if let cached = cachedLines, cached.width == width, cached.maxLines == maxLines { return cached.lines }
+        for cached in cachedLines where cached.width == width && cached.maxLines == maxLines { return cached.lines }
         let result: [[Glyph]]
         if paragraphs.count == 1 && cachedIdealWidth <= width {
             // One line that fits: nothing to wrap.
@@ -115,7 +125,9 @@ final class TextNode: LayoutNode {
         } else {
             result = layoutLines(paragraphs, width: width, maxLines: maxLines)
         }
-        cachedLines = (width, maxLines, result)
+        if cachedLines.count == 4 { cachedLines.removeFirst() }
+        if cachedLines.isEmpty { cachedLines.reserveCapacity(4) }
+        cachedLines.append((width, maxLines, result))
         return result
     }
 
@@ -220,42 +232,48 @@ final class TextNode: LayoutNode {
 package enum LineBreaker {
     package static func wrap<G>(_ glyphs: [G], width: Int, widthOf: (G) -> Int, isSpace: (G) -> Bool) -> [[G]] {
         guard width > 0 else { return [] }
+        // The line being filled is always a run of the input, `start..<end`, so it is kept as
+        // indices and copied out once when it is done: appending glyph by glyph to a fresh array
+        // reallocated it several times per line, which was most of the cost of wrapping.
         var lines: [[G]] = []
-        var line: [G] = []
+        var start = 0
+        var end = 0
         var used = 0
-        // The index in `line` where a break may happen (the line ends before it).
+        // The index in `glyphs` where a break may happen (the line ends before it).
         var breakAt: Int? = nil
-        func trimTrailingSpaces(_ l: inout [G]) { while let g = l.last, isSpace(g) { l.removeLast() } }
-        for g in glyphs {
+        /// The run `from..<to` without its trailing spaces.
+        func trimmed(_ from: Int, _ to: Int) -> [G] {
+            var last = to
+            while last > from, isSpace(glyphs[last - 1]) { last -= 1 }
+            return Array(glyphs[from..<last])
+        }
+        for i in glyphs.indices {
+            let g = glyphs[i]
             let w = widthOf(g)
             if used + w > width {
                 if isSpace(g) {
-                    trimTrailingSpaces(&line)
-                    lines.append(line)
-                    line = []; used = 0; breakAt = nil
+                    lines.append(trimmed(start, end))
+                    start = i + 1; end = i + 1; used = 0; breakAt = nil
                     continue
                 }
-                if let b = breakAt, b > 0 {
-                    var head = Array(line[..<b])
-                    var tail = Array(line[b...])
-                    trimTrailingSpaces(&head)
-                    while let f = tail.first, isSpace(f) { tail.removeFirst() }
-                    lines.append(head)
-                    line = tail
+                if let b = breakAt, b > start {
+                    lines.append(trimmed(start, b))
+                    start = b
+                    while start < end, isSpace(glyphs[start]) { start += 1 }
                 } else {
-                    lines.append(line)
-                    line = []
+                    lines.append(Array(glyphs[start..<end]))
+                    start = end
                 }
-                used = line.reduce(0) { $0 + widthOf($1) }
+                used = 0
+                for k in start..<end { used += widthOf(glyphs[k]) }
                 breakAt = nil
             }
-            if w == 2, !line.isEmpty { breakAt = line.count }
-            line.append(g)
+            if w == 2, end > start { breakAt = end }
+            end = i + 1
             used += w
-            if isSpace(g) || w == 2 { breakAt = line.count }
+            if isSpace(g) || w == 2 { breakAt = end }
         }
-        trimTrailingSpaces(&line)
-        lines.append(line)
+        lines.append(trimmed(start, end))
         return lines
     }
 }
