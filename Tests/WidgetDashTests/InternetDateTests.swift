@@ -75,4 +75,32 @@ import Testing
             #expect(WidgetParameter.date(from: text, timeZone: utc) == nil, "\(text)")
         }
     }
+
+    /// Activity JSON writes dates by hand instead of through `ISO8601DateFormatter` (which loads
+    /// ICU's formatting at every start); the text must be the formatter's, to the millisecond.
+    @Test func activityDatesAreWrittenAsTheFormatterWritesThem() {
+        let plain = ISO8601DateFormatter()
+        plain.timeZone = TimeZone(secondsFromGMT: 0)
+        let fractional = ISO8601DateFormatter()
+        fractional.timeZone = TimeZone(secondsFromGMT: 0)
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var seconds: [Double] = [0, -0.5, -0.0005, 0.0005, 0.9995, 0.999_999_9, -1, 951_782_400, 951_868_799.999, 1_795_338_000.25,
+                                 -12_212_553_600, -12_212_553_599.001, 253_402_300_799, 253_402_300_799.999,
+                                 -62_135_596_800, 253_402_300_800, -62_135_596_800.5, 1e15, -1e15]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let whole = Double(Int64.random(in: -12_300_000_000...253_500_000_000, using: &generator))
+            seconds.append(whole)
+            seconds.append(whole + Double.random(in: 0..<1, using: &generator))
+            seconds.append(whole + Double(Int.random(in: 0..<1000, using: &generator)) / 1000)
+        }
+        for value in seconds {
+            let date = Date(timeIntervalSince1970: value)
+            let formatter = date.timeIntervalSince1970.rounded() != date.timeIntervalSince1970 ? fractional : plain
+            #expect(ActivityCoding.iso8601(date) == formatter.string(from: date), "\(value)")
+        }
+        #expect(InternetDate.utcText(Date(timeIntervalSince1970: -12_212_553_601), milliseconds: false) == nil)
+        #expect(InternetDate.utcText(Date(timeIntervalSince1970: 253_402_300_800), milliseconds: false) == nil)
+        #expect(InternetDate.utcText(Date(timeIntervalSince1970: 1_795_338_000.25), milliseconds: true) == "2026-11-22T09:00:00.250Z")
+    }
 }

@@ -67,7 +67,7 @@ enum Feeds {
     /// default file just means "not configured").
     static func file(named value: String, default fallback: String, in directory: String?) -> (path: String, named: Bool) {
         let directory = directory ?? configDirectory()
-        let value = value.trimmingCharacters(in: .whitespaces)
+        let value = value.trimmingWhitespace()
         return value.isEmpty ? (directory + "/" + fallback, false) : (path(value, in: directory), true)
     }
 

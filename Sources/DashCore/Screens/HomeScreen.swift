@@ -92,9 +92,15 @@ extension Dashboard {
         var left = " widgetdash" + presentationStatus()
         if let notice = interactionNotice(now: now) { left += "  " + notice }
         let c = environment.calendarInZone.dateComponents([.hour, .minute], from: now)
-        let line = StatusLine(left: left, time: travelStatus(now: now) ?? String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0),
+        let line = StatusLine(left: left, time: travelStatus(now: now) ?? Self.clockText(c.hour ?? 0, c.minute ?? 0),
                               pageCount: pageCount, page: page, locked: isLocked)
         line.render(into: &drawn.frame, now: now, palette: environment.palette)
+    }
+
+    /// "07:05": `String(format:)` would go through CoreFoundation's formatter at every minute.
+    private static func clockText(_ hour: Int, _ minute: Int) -> String {
+        func pad(_ v: Int) -> String { v >= 0 && v < 10 ? "0\(v)" : String(v) }
+        return pad(hour) + ":" + pad(minute)
     }
 
     private func drawTooSmall(_ screen: inout Canvas) {

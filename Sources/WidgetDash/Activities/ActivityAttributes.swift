@@ -186,9 +186,14 @@ public enum ActivityCoding {
 
     /// The date as ISO-8601 in UTC, with milliseconds only when it has them.
     public static func iso8601(_ date: Date) -> String {
+        let fraction = date.timeIntervalSince1970.rounded() != date.timeIntervalSince1970
+        // Written by hand where it is plain: the formatter loads ICU's date formatting, about
+        // 1 MB of resident code and data, and the catalog's activity previews are encoded at
+        // every start (docs/DECISIONS.md, "What the idle dashboard touches").
+        if let text = InternetDate.utcText(date, milliseconds: fraction) { return text }
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        if date.timeIntervalSince1970.rounded() != date.timeIntervalSince1970 {
+        if fraction {
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         }
         return formatter.string(from: date)

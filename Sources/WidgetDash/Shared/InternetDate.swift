@@ -45,6 +45,41 @@ public enum InternetDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// `date` as `ISO8601DateFormatter` writes it in UTC (`2026-11-22T09:00:00Z`, with
+    /// `.SSS` when `milliseconds`), or nil outside the years 1583-9999, which are left to it.
+    ///
+    /// The formatter (CoreFoundation over ICU) takes the milliseconds since 1970 as a Double,
+    /// `(sinceReferenceDate + 978307200) * 1000 + 0.5`, and ICU truncates that toward the past,
+    /// so a date is rounded to the nearest millisecond; the same arithmetic here gives the same
+    /// text. Before 1583 ICU's calendar is the Julian one, and from 10000 its years have five
+    /// digits, so those stay with the formatter.
+    static func utcText(_ date: Date, milliseconds: Bool) -> String? {
+        let millis = (date.timeIntervalSinceReferenceDate + 978_307_200) * 1000 + 0.5
+        // 1583-01-01 and 10000-01-01, in milliseconds since 1970.
+        guard millis >= -12_212_553_600_000, millis < 253_402_300_800_000 else { return nil }
+        let whole = Int64(millis.rounded(.down))
+        let days = Int(whole >= 0 ? whole / 86_400_000 : (whole - 86_399_999) / 86_400_000)
+        let inDay = Int(whole - Int64(days) * 86_400_000)
+        // The inverse of daysSince1970 ("chrono-Compatible Low-Level Date Algorithms").
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        var text = digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T"
+        text += digits(inDay / 3_600_000, 2) + ":" + digits(inDay / 60_000 % 60, 2) + ":" + digits(inDay / 1000 % 60, 2)
+        if milliseconds { text += "." + digits(inDay % 1000, 3) }
+        return text + "Z"
+    }
+
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

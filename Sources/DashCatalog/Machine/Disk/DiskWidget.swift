@@ -93,7 +93,7 @@ public struct DiskProvider: TimelineProvider {
     func read(mounts requested: String) async -> DiskEntry.State {
         let text = SystemProvider.readTextFile(mountsFile)
         let table = text.map { Mounts.parse($0).entries } ?? []
-        let paths = Mounts.requestedPaths(requested.trimmingCharacters(in: .whitespaces), home: home)
+        let paths = Mounts.requestedPaths(requested.trimmingWhitespace(), home: home)
         if paths.isEmpty {
             guard text != nil else { return .unreadable(mountsFile) }
             let disks = Mounts.realDisks(table)

@@ -53,7 +53,7 @@ public enum Mounts {
     /// A field with its octal escapes (`\040`) decoded; a backslash not followed by three
     /// octal digits stays as it is.
     public static func unescape(_ field: Substring) -> String {
-        guard field.contains("\\") else { return String(field) }
+        guard field.contains("\\" as Character) else { return String(field) }
         var bytes: [UInt8] = []
         let utf8 = Array(field.utf8)
         var i = 0

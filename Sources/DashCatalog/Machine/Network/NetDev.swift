@@ -58,14 +58,14 @@ public enum NetDev {
         var interfaces: [InterfaceCounters] = []
         var problems: [String] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.contains("|") || line.allSatisfy(\.isWhitespace) { continue }
+            if line.contains("|" as Character) || line.allSatisfy(\.isWhitespace) { continue }
             let place = "line \(index + 1)"
             guard let colon = line.firstIndex(of: ":") else {
                 problems.append("\(place): expected NAME: followed by counters")
                 continue
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, !name.contains(" ") else {
+            let name = line[..<colon].trimmingWhitespace()
+            guard !name.isEmpty, !name.contains(" " as Character) else {
                 problems.append("\(place): expected an interface name before the colon")
                 continue
             }

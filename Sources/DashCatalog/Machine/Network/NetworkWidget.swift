@@ -96,7 +96,7 @@ public struct NetworkProvider: TimelineProvider {
     }
 
     public func timeline(in context: Context) async throws -> Timeline<NetworkEntry> {
-        let state = try await read(interface: context.parameters["interface"]?.trimmingCharacters(in: .whitespaces) ?? "")
+        let state = try await read(interface: context.parameters["interface"]?.trimmingWhitespace() ?? "")
         return Timeline(entries: [NetworkEntry(date: context.date, state: state)],
                         policy: .after(context.date.addingTimeInterval(Self.refreshInterval)))
     }

@@ -63,7 +63,7 @@ public struct SystemProvider: TimelineProvider {
 
     public func timeline(in context: Context) async throws -> Timeline<SystemEntry> {
         let state = try await read()
-        let hostname = readFile("/proc/sys/kernel/hostname")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let hostname = readFile("/proc/sys/kernel/hostname")?.trimmingWhitespaceAndNewlines()
         let date = now?() ?? context.date
         let entry = SystemEntry(date: date, state: state, hostname: hostname.flatMap { $0.isEmpty ? nil : $0 })
         return Timeline(entries: [entry], policy: .after(date.addingTimeInterval(Self.refreshInterval)))

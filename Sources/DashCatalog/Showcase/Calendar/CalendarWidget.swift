@@ -57,7 +57,7 @@ public struct CalendarProvider: TimelineProvider {
         let midnights = (0..<Self.dayCount).compactMap { offset in
             calendar.date(byAdding: .day, value: offset, to: today).map { calendar.startOfDay(for: $0) }
         }
-        let file = context.parameters["file"] ?? "", url = (context.parameters["url"] ?? "").trimmingCharacters(in: .whitespaces)
+        let file = context.parameters["file"] ?? "", url = (context.parameters["url"] ?? "").trimmingWhitespace()
         if !url.isEmpty {
             if !file.isEmpty {
                 return Timeline(entries: [CalendarAgenda.failure("calendar: set file= or url=, not both", source: .file(file), at: moment)], policy: .atEnd)
