@@ -14,27 +14,25 @@ package enum ExtensionProtocol {
     /// The argument that precedes the request on the extension's command line.
     package static let requestFlag = "--widgetdash-request"
 
-    /// Encodes a message as one line (no newline inside, none at the end).
+    /// Encodes a message as one line (no newline inside, none at the end): compact JSON with
+    /// sorted keys, as Foundation's encoder wrote it (``WireJSON``).
     package static func encode(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        Data(try WireEncoder.encode(value).bytes)
     }
 
     /// Decodes a message, refusing a protocol major other than ``version``.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        let json: WireJSON
         let header: VersionHeader
         do {
-            header = try decoder.decode(VersionHeader.self, from: data)
+            json = try WireJSON.parse(data)
+            header = try WireDecoder.decode(VersionHeader.self, from: json)
         } catch {
             throw ProtocolError.garbage(previewText(data))
         }
         guard header.protocol == version else { throw ProtocolError.unknownVersion(header.protocol) }
         do {
-            return try decoder.decode(type, from: data)
+            return try WireDecoder.decode(type, from: json)
         } catch {
             throw ProtocolError.malformed("\(error)")
         }

@@ -54,7 +54,13 @@ package struct ServiceCall: Codable, Hashable, Sendable {
     /// True when `line` may be a service call: a cheap look before a full decode, so answer
     /// lines (renderings, often large) are parsed once.
     package static func mayBe(_ line: Data) -> Bool {
-        line.range(of: Data("\"service\"".utf8)) != nil
+        let word = Array("\"service\"".utf8)
+        return line.withUnsafeBytes { bytes in
+            guard bytes.count >= word.count else { return false }
+            return (0...(bytes.count - word.count)).contains { start in
+                bytes[start] == word[0] && word.indices.allSatisfy { bytes[start + $0] == word[$0] }
+            }
+        }
     }
 }
 
