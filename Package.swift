@@ -5,6 +5,20 @@ import PackageDescription
 // The linker runs in no particular directory, so files it reads are named from the package's.
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
+// Release builds on Linux put every function of the program's own modules in a section of its
+// own, so the link can place the ones an idle dashboard runs together (idle.order, see the
+// `widgetdash` target); without it a whole file's code moves with any one of its functions.
+// SwiftPM refuses a versioned dependency whose products use unsafe flags, so a checkout made for
+// another package (a widget extension's `.package(url:from:)`) builds without them: it links
+// no dashboard of its own, so it loses nothing. See docs/DECISIONS.md.
+let isDependencyCheckout = ["/checkouts/", "/registry/downloads/"].contains { packageDirectory.contains($0) }
+let functionSections: [SwiftSetting] = isDependencyCheckout ? [] : [
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
+]
+let cFunctionSections: [CSetting] = isDependencyCheckout ? [] : [
+    .unsafeFlags(["-ffunction-sections"], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "widgetdash",
     platforms: [.macOS(.v15)],
@@ -49,27 +63,29 @@ let package = Package(
         .target(
             name: "CImageCodec",
             dependencies: ["CLibPNG", "CLibJPEG"],
+            cSettings: cFunctionSections,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("m")]
         ),
-        .target(name: "DashImages", dependencies: ["WidgetDash", "CImageCodec"]),
+        .target(name: "DashImages", dependencies: ["WidgetDash", "CImageCodec"], swiftSettings: functionSections),
         // `#Preview`: a compiler plugin that speaks the compiler's plugin protocol itself, without
         // swift-syntax (whose clean build every package building WidgetDash would pay), and the
         // C functions that find the `wd_previews` section its expansions register into
         // (docs/DECISIONS.md, "#Preview without swift-syntax").
         .macro(name: "WidgetDashMacros"),
-        .target(name: "CWidgetDashPreviews"),
+        .target(name: "CWidgetDashPreviews", cSettings: cFunctionSections),
         .target(
             name: "WidgetDash",
             dependencies: ["WidgetDashMacros", "CWidgetDashPreviews"],
-            swiftSettings: [.define("WIDGETDASH_EXPORTS_NETWORKING", .when(traits: ["FoundationNetworking"]))]
+            swiftSettings: [.define("WIDGETDASH_EXPORTS_NETWORKING", .when(traits: ["FoundationNetworking"]))] + functionSections
         ),
-        .target(name: "DashCatalog", dependencies: ["WidgetDash"]),
+        .target(name: "DashCatalog", dependencies: ["WidgetDash"], swiftSettings: functionSections),
         .target(
             name: "DashCore",
             dependencies: [
                 "WidgetDash",
                 .product(name: "HeapModule", package: "swift-collections"),
-            ]
+            ],
+            swiftSettings: functionSections
         ),
         // The I/O around the core: the shared store, sockets, child processes, files.
         .target(
@@ -77,21 +93,24 @@ let package = Package(
             dependencies: [
                 "DashCore", "WidgetDash", "CCrypt",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            swiftSettings: functionSections
         ),
-        .target(name: "DashTerminal", dependencies: ["DashCore", "WidgetDash", "CNcursesw"]),
+        .target(name: "DashTerminal", dependencies: ["DashCore", "WidgetDash", "CNcursesw"], swiftSettings: functionSections),
         .target(name: "DashTesting", dependencies: ["WidgetDash", "DashSystem"]),
         .target(
             name: "DashApp",
             dependencies: [
                 "WidgetDash", "DashCatalog", "DashCore", "DashSystem", "DashTerminal", "DashImages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: functionSections
         ),
         .executableTarget(
             name: "widgetdash",
             dependencies: ["DashApp"],
-            exclude: ["idle.order"],
+            exclude: ["idle.order", "static-libstdc++"],
+            swiftSettings: functionSections,
             linkerSettings: [
                 // The release binary is linked by lld with packed relative relocations (DT_RELR):
                 // gold's 2 MB relocation table is read at every start and stays resident, and
@@ -101,8 +120,13 @@ let package = Package(
                 // The functions an idle dashboard runs go first (idle.order, written by
                 // scripts/idle-order.sh), so they share a few code pages instead of touching
                 // pages all over the text; names no longer in the program are skipped quietly.
+                // libstdc++ (for the Swift runtime and ICU) is linked statically: the directory holds
+                // a `libstdc++.so` that is a linker script naming `libstdc++.a`, found before the
+                // compiler's shared one, so only the few functions used are in the binary instead
+                // of a whole shared library and its symbol tables resident (0.8 MB at idle).
                 // See docs/DECISIONS.md.
-                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+                .unsafeFlags(["-L", "\(packageDirectory)/Sources/widgetdash/static-libstdc++",
+                              "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
                               "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/widgetdash/idle.order",
                               "-Xlinker", "--no-warn-symbol-ordering"],
                              .when(platforms: [.linux], configuration: .release)),

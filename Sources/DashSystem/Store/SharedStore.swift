@@ -153,13 +153,14 @@ public final class SharedStore: Sendable {
         WidgetSharedStore.Backing(value: { [self] in try value(forKey: $0) }, timeline: { [self] in try timeline(named: $0) })
     }
 
-    /// A backing over `opened`, which opens the store on the first read (shared with the
-    /// process's other users, the activities), so a dashboard without data widgets never pays
-    /// for SQLite; an error to open is reported by every read (in the panels).
+    /// A backing over `opened`, which opens the store on the first read that finds a store file
+    /// (shared with the process's other users, the activities), so a dashboard whose widgets
+    /// read keys nobody has set yet never pays for SQLite; an error to open is reported by every
+    /// read (in the panels).
     public static func lazyBacking(_ opened: LazySharedStore) -> WidgetSharedStore.Backing {
         var backing = WidgetSharedStore.Backing(
-            value: { key in try opened.store().value(forKey: key) },
-            timeline: { name in try opened.store().timeline(named: name) }
+            value: { key in try opened.existingStore()?.value(forKey: key) },
+            timeline: { name in try opened.existingStore()?.timeline(named: name) }
         )
         // A write from widget code is `widgetdash set` (or `unset`): checked, stored, and told
         // to every dashboard, this one included, which reloads the widgets that show the key.
@@ -298,5 +299,17 @@ public final class LazySharedStore: Sendable {
             if case .failure(.unusable) = result { return result } else { state = result }
             return result
         }.get()
+    }
+
+    /// The store if it is open or its file exists, else nil: with no file there is nothing to
+    /// read, and opening would only create an empty store and load SQLite (1.2 MB resident in
+    /// an idle dashboard whose only data widget shows sample data until a script sets a key).
+    /// The first `set` creates the file; its notification makes the readers ask again.
+    public func existingStore() throws -> SharedStore? {
+        let opened = state.withLock { state -> Bool in
+            if case .success = state { return true } else { return false }
+        }
+        guard opened || FileManager.default.fileExists(atPath: location.storeFile.path) else { return nil }
+        return try store()
     }
 }
