@@ -116,13 +116,23 @@ public final class TimelineScheduler {
 
     /// Everything due at or before `now`.
     public func advance(to now: Date) -> [Effect] {
-        return state.advance(to: now)
+        var effects: [Effect] = []
+        state.advance(to: now, into: &effects)
+        return effects
+    }
+
+    /// Everything due at or before `now`, appended to `effects`: a caller that keeps one buffer
+    /// for its steps allocates nothing per step.
+    public func advance(to now: Date, into effects: inout [Effect]) {
+        state.advance(to: now, into: &effects)
     }
 
     /// Asks for a reload now, for a reason other than the policy (the user, an intent…).
     /// A reload already in flight absorbs the request.
     public func requestReload(_ id: Int, reason: ReloadReason, at now: Date) -> [Effect] {
-        return state.requestReload(id, reason: reason, at: now)
+        var effects: [Effect] = []
+        state.requestReload(id, reason: reason, at: now, into: &effects)
+        return effects
     }
 
     /// Reloads every instance of a kind (nil: all of them), as WidgetCenter does.
@@ -138,7 +148,15 @@ public final class TimelineScheduler {
     /// the instance is gone): a late answer never replaces what a retry brought.
     @discardableResult
     public func deliver(_ result: Result<ErasedTimeline, any Error>, for request: ReloadRequest, at now: Date, seconds: TimeInterval) -> [Effect]? {
-        return state.deliver(result, for: request, at: now, seconds: seconds)
+        var effects: [Effect] = []
+        return state.deliver(result, for: request, at: now, seconds: seconds, into: &effects) ? effects : nil
+    }
+
+    /// ``deliver(_:for:at:seconds:)`` appending its effects to `effects`; false (and nothing
+    /// appended) when the request is no longer current.
+    public func deliver(_ result: Result<ErasedTimeline, any Error>, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
+                        into effects: inout [Effect]) -> Bool {
+        state.deliver(result, for: request, at: now, seconds: seconds, into: &effects)
     }
 
     /// Locks or unlocks the device as one instance sees it.
@@ -146,7 +164,9 @@ public final class TimelineScheduler {
     /// While locked, a protected instance's reloads wait; on unlock a waiting reload runs at
     /// once, and the first reload after the unlock is exempt from the budget.
     public func setLocked(_ id: Int, _ locked: Bool, at now: Date) -> [Effect] {
-        return state.setLocked(id, locked, at: now)
+        var effects: [Effect] = []
+        state.setLocked(id, locked, at: now, into: &effects)
+        return effects
     }
 
     /// Locks or unlocks every instance.
