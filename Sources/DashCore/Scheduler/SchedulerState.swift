@@ -180,6 +180,8 @@ extension TimelineScheduler {
             else { return false }
             switch result {
             case .success(let timeline):
+                // Let go of the slot's copy of the dates, so the instance refills their storage in place.
+                if !timeline.entries.isEmpty { update(id) { $0.entryDates = [] } }
                 instance.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: rules.settings.entryLimit)
                 // An empty timeline keeps the entries shown (and their dates).
                 let dates = timeline.entries.isEmpty ? nil : instance.entryDates

@@ -134,21 +134,29 @@ struct TimelineState {
         policy = timeline.policy
         guard !timeline.entries.isEmpty else { return }
         var sorted = timeline.entries
-        var dates = sorted.map(\.date)
+        // The dates go into the last timeline's storage (the scheduler lets go of its copy
+        // first): a new array per timeline was an allocation and a free per reload.
+        Self.fill(&entryDates, with: sorted)
         // A stable check first: most providers already send their entries in order.
-        if !zip(dates, dates.dropFirst()).allSatisfy({ $0 <= $1 }) {
+        if !zip(entryDates, entryDates.dropFirst()).allSatisfy({ $0 <= $1 }) {
             sorted.sort { $0.date < $1.date }
-            dates = sorted.map(\.date)
+            Self.fill(&entryDates, with: sorted)
         }
         if sorted.count > entryLimit {
             warning = "timeline of \(sorted.count) entries cut to \(entryLimit)"
             sorted.removeLast(sorted.count - max(1, entryLimit))
-            dates.removeLast(dates.count - sorted.count)
+            entryDates.removeLast(entryDates.count - sorted.count)
         }
         entries = sorted
-        entryDates = dates
         currentIndex = nil
         updateCurrentEntry(at: now)
+    }
+
+    /// Replaces `dates` with the entries' dates, keeping its storage.
+    private static func fill(_ dates: inout [Date], with entries: [any TimelineEntry]) {
+        dates.removeAll(keepingCapacity: true)
+        dates.reserveCapacity(entries.count)
+        for entry in entries { dates.append(entry.date) }
     }
 
     @discardableResult
