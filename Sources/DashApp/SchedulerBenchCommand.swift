@@ -12,17 +12,21 @@ struct SchedulerBench: ParsableCommand {
     @Option(help: "Widget instances to simulate.") var widgets = 10_000
     @Option(help: "Simulated hours.") var hours = 24.0
     @Option(help: "Seed for the jitter.") var seed: UInt64 = 1
+    @Flag(help: "Also print a digest of every event and tally, from a second, untimed run.")
+    var digest = false
 
     func run() throws {
         let scenario = Self.scenario(widgets: widgets, hours: hours, seed: seed)
         // Budget checking keeps a list per widget; the bench measures the scheduler alone.
         let simulator = Simulator(scenario, checksBudget: false)
         var events = 0
-        var byKind: [Simulator.Event.Kind: Int] = [:]
+        // Counted by position in `allKinds`, not in a dictionary: hashing the kind of each of a
+        // million events would be timed as the scheduler's.
+        var byKind = Array(repeating: 0, count: Simulator.Event.Kind.allKinds.count)
         let started = ContinuousClock.now
         let tallies = simulator.run { event in
             events += 1
-            byKind[event.kind, default: 0] += 1
+            byKind[event.kind.benchIndex] += 1
         }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -30,8 +34,33 @@ struct SchedulerBench: ParsableCommand {
         print("scheduler bench: \(widgets) widgets, \(Self.format(hours)) h simulated, mixed policies")
         print(String(format: "  total time: %.3f s", seconds))
         print(String(format: "  events: %d (%.0f events/s)", events, Double(events) / max(seconds, 1e-9)))
-        let kinds = Simulator.Event.Kind.allKinds.map { "\($0.rawValue) \(byKind[$0] ?? 0)" }.joined(separator: ", ")
+        let kinds = Simulator.Event.Kind.allKinds.map { "\($0.rawValue) \(byKind[$0.benchIndex])" }.joined(separator: ", ")
         print("  \(kinds); \(reloads) timelines delivered")
+        if digest { print("  digest: \(Self.digest(of: scenario))") }
+    }
+
+    /// A hash of everything a run reports, each event's moment to the bit: two builds that
+    /// print the same digest simulated the same day, which the counts alone cannot show.
+    static func digest(of scenario: Scenario) -> String {
+        var hash = EventDigest()
+        let tallies = Simulator(scenario).run { event in
+            hash.add(event.t.timeIntervalSinceReferenceDate.bitPattern)
+            hash.add(event.widget)
+            hash.add(event.kind.rawValue)
+            hash.add(event.reason)
+            hash.add(UInt64(bitPattern: Int64(event.budgetLeft ?? -1)))
+        }
+        for t in tallies {
+            for n in [t.reloads, t.budgetedReloads, t.exemptReloads, t.deferred, t.timeouts, t.errors,
+                      t.entriesShown, t.truncatedTimelines, t.maxBudgetedIn24h, t.budget ?? -1] {
+                hash.add(UInt64(bitPattern: Int64(n)))
+            }
+            for reason in t.byReason.keys.sorted() {
+                hash.add(reason)
+                hash.add(UInt64(bitPattern: Int64(t.byReason[reason] ?? 0)))
+            }
+        }
+        return String(hash.value, radix: 16)
     }
 
     /// A fleet: a quarter each of calendars (`.atEnd`), feeds (`.after` 15 min), tickers
@@ -65,6 +94,37 @@ struct SchedulerBench: ParsableCommand {
     static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 }
 
+/// FNV-1a over 64 bits: stable from run to run and build to build (Swift's `Hasher` is seeded
+/// per process).
+struct EventDigest {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ word: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { addByte(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+    }
+
+    /// The string's bytes, then a separator no UTF-8 text contains.
+    mutating func add(_ text: String) {
+        for byte in text.utf8 { addByte(byte) }
+        addByte(0xFF)
+    }
+
+    private mutating func addByte(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+}
+
 extension Simulator.Event.Kind {
     static let allKinds: [Simulator.Event.Kind] = [.reload, .entry, .deferred, .timeout, .error]
+
+    /// The kind's place in `allKinds`.
+    var benchIndex: Int {
+        switch self {
+        case .reload: 0
+        case .entry: 1
+        case .deferred: 2
+        case .timeout: 3
+        case .error: 4
+        }
+    }
 }

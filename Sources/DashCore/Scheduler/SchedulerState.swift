@@ -21,6 +21,14 @@ extension TimelineScheduler {
     struct State {
         var rules: Rules
         private var queue = Heap<Deadline>()
+        /// Time-outs queued since the last `advance`, held out of the heap until it runs.
+        ///
+        /// Nearly every request is answered before its time-out, which then only surfaces in the
+        /// heap to be dropped as stale: a push and a pop for nothing, a seventh of a simulated
+        /// day. Held here, one answered before the next `advance` is dropped for the cost of a
+        /// generation check; the others enter the heap with their original order, so what is
+        /// due, and in which order, is the same as if they had been queued at once.
+        private var stagedTimeouts: [Deadline] = []
         private var pass = 0
         private var sequence = 0
         private var serial = 0
@@ -82,11 +90,28 @@ extension TimelineScheduler {
             while let top = queue.min, !isCurrent(top) {
                 queue.removeMin()
             }
-            return queue.min?.date
+            var earliest = queue.min
+            // The staged time-outs still wanted, kept in order; any earlier than the heap's first wins.
+            var kept = 0
+            for i in stagedTimeouts.indices {
+                let staged = stagedTimeouts[i]
+                guard isCurrent(staged) else { continue }
+                stagedTimeouts[kept] = staged
+                kept += 1
+                if earliest.map({ staged < $0 }) ?? true { earliest = staged }
+            }
+            stagedTimeouts.removeLast(stagedTimeouts.count - kept)
+            return earliest?.date
         }
 
-        mutating func advance(to now: Date) -> [Effect] {
-            var effects: [Effect] = []
+        /// Moves the staged time-outs still wanted into the heap.
+        private mutating func queueStagedTimeouts() {
+            guard !stagedTimeouts.isEmpty else { return }
+            for staged in stagedTimeouts where isCurrent(staged) { queue.insert(staged) }
+            stagedTimeouts.removeAll(keepingCapacity: true)
+        }
+
+        mutating func advance(to now: Date, into effects: inout [Effect]) {
             // Instances are rescheduled once everything due is handled, so a deadline due now is
             // never replaced before its turn (an entry and a reload at the same moment both run).
             // The list reuses the storage of the last pass.
@@ -96,6 +121,7 @@ extension TimelineScheduler {
                 touched.removeAll(keepingCapacity: true)
                 swap(&touched, &touchedScratch)
             }
+            queueStagedTimeouts()
             pass += 1
             let pass = self.pass
             let nowTime = now.timeIntervalSinceReferenceDate
@@ -132,7 +158,6 @@ extension TimelineScheduler {
                 }
             }
             for id in touched { reschedule(id, now: now) }
-            return effects
         }
 
         /// True when a queued deadline is still the one its instance wants.
@@ -140,22 +165,23 @@ extension TimelineScheduler {
             update(deadline.instance) { deadline.has(generation: $0.queued.generation(deadline.kind)) } ?? false
         }
 
-        mutating func requestReload(_ id: Int, reason: ReloadReason, at now: Date) -> [Effect] {
-            guard update(id, { $0.inFlight == nil }) == true else { return [] }
-            var effects: [Effect] = []
+        mutating func requestReload(_ id: Int, reason: ReloadReason, at now: Date, into effects: inout [Effect]) {
+            guard update(id, { $0.inFlight == nil }) == true else { return }
             start(id, reason: reason, now: now, into: &effects)
             reschedule(id, now: now)
-            return effects
         }
 
-        mutating func deliver(_ result: Result<ErasedTimeline, any Error>, for request: ReloadRequest, at now: Date, seconds: TimeInterval) -> [Effect]? {
+        /// False when the request is no longer current (see ``TimelineScheduler/deliver(_:for:at:seconds:)``).
+        mutating func deliver(_ result: Result<ErasedTimeline, any Error>, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
+                              into effects: inout [Effect]) -> Bool {
             let id = request.instance
             guard let instance = instance(id),
                   let jitter = update(id, { slot in slot.inFlight?.serial == request.serial ? slot.jitter : nil }) ?? nil
-            else { return nil }
-            var effects: [Effect] = []
+            else { return false }
             switch result {
             case .success(let timeline):
+                // Let go of the slot's copy of the dates, so the instance refills their storage in place.
+                if !timeline.entries.isEmpty { update(id) { $0.entryDates = [] } }
                 instance.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: rules.settings.entryLimit)
                 // An empty timeline keeps the entries shown (and their dates).
                 let dates = timeline.entries.isEmpty ? nil : instance.entryDates
@@ -185,13 +211,12 @@ extension TimelineScheduler {
                 retryLater(id, now: now)
             }
             reschedule(id, now: now)
-            return effects
+            return true
         }
 
-        mutating func setLocked(_ id: Int, _ locked: Bool, at now: Date) -> [Effect] {
+        mutating func setLocked(_ id: Int, _ locked: Bool, at now: Date, into effects: inout [Effect]) {
             guard let current = update(id, { slot in (slot.locked, slot.isProtected, slot.deferral, slot.heldReason, slot.inFlight) }),
-                  current.0 != locked else { return [] }
-            var effects: [Effect] = []
+                  current.0 != locked else { return }
             if !locked && current.1 {
                 let held = current.2 == .locked ? current.3 : nil
                 update(id) { slot in
@@ -205,7 +230,6 @@ extension TimelineScheduler {
                 update(id) { $0.locked = locked }
             }
             reschedule(id, now: now)
-            return effects
         }
 
         mutating func clockJumped(from old: Date, to now: Date, reloadReason reason: ReloadReason) -> [Effect] {
@@ -344,7 +368,8 @@ extension TimelineScheduler {
         private mutating func push(_ id: Int, _ kind: Kind, _ deadline: (Date, Int)?) {
             guard let (date, generation) = deadline else { return }
             sequence += 1
-            queue.insert(Deadline(date: date, sequence: sequence, instance: id, kind: kind, generation: generation))
+            let deadline = Deadline(date: date, sequence: sequence, instance: id, kind: kind, generation: generation)
+            if kind == .timeout { stagedTimeouts.append(deadline) } else { queue.insert(deadline) }
         }
     }
 }

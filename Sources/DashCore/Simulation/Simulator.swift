@@ -124,6 +124,8 @@ public final class Simulator {
             books.handle(scheduler.add(instance, at: start, settings: custom, locked: lockedAtStart), now: start, self, sink)
         }
         var next = 0
+        // One buffer for every step's effects: a fresh array per step was an allocation per event.
+        var effects: [TimelineScheduler.Effect] = []
         while true {
             var earliest = scheduler.nextDeadline()
             if let answer = books.answers.min?.date, earliest.map({ answer < $0 }) ?? true { earliest = answer }
@@ -146,7 +148,9 @@ public final class Simulator {
                 }
                 books.handle(effects, now: now, self, sink)
             }
-            books.handle(scheduler.advance(to: now), now: now, self, sink)
+            effects.removeAll(keepingCapacity: true)
+            scheduler.advance(to: now, into: &effects)
+            books.handle(effects, now: now, self, sink)
         }
         books.countReasons()
         return books.tallies
@@ -166,6 +170,8 @@ public final class Simulator {
         /// Completed reloads per widget and reason (by `reasonIndex`), turned into
         /// `Tally.byReason` when the run ends: counting in a dictionary hashed a string each time.
         var reasonCounts: [[Int]]
+        /// The storage of `deliver`'s effects, kept from one answer to the next.
+        var delivered: [TimelineScheduler.Effect] = []
 
         init(widgets list: [Scenario.Widget]) {
             let widgets = list.count
@@ -261,7 +267,8 @@ public final class Simulator {
                 result = .success(ErasedTimeline(entries: entries, policy: policy))
             }
             // nil: the request was abandoned at its time-out, and the late answer is dropped.
-            guard let effects = scheduler.deliver(result, for: request, at: now, seconds: seconds) else { return }
+            delivered.removeAll(keepingCapacity: true)
+            guard scheduler.deliver(result, for: request, at: now, seconds: seconds, into: &delivered) else { return }
             if answer.fails {
                 tallies[i].errors += 1
                 event(.error, i, request.reason.rawValue, now, simulator, sink)
@@ -272,7 +279,7 @@ public final class Simulator {
                 if entryCount > scheduler.settings.entryLimit { tallies[i].truncatedTimelines += 1 }
                 event(.reload, i, request.reason.rawValue, now, simulator, sink)
             }
-            for effect in effects {
+            for effect in delivered {
                 if case .entryChanged(let id) = effect {
                     tallies[id].entriesShown += 1
                     event(.entry, id, "timeline", now, simulator, sink)
