@@ -67,6 +67,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("m")]
         ),
         .target(name: "DashImages", dependencies: ["WidgetDash", "CImageCodec"], swiftSettings: functionSections),
+        // Declares the Swift runtime's global-executor hooks, which DashSystem's
+        // QuietGlobalExecutor fills (docs/DECISIONS.md, "Swift's global executor without
+        // libdispatch's pool monitor").
+        .target(name: "CConcurrencyHooks", cSettings: cFunctionSections),
         // `#Preview`: a compiler plugin that speaks the compiler's plugin protocol itself, without
         // swift-syntax (whose clean build every package building WidgetDash would pay), and the
         // C functions that find the `wd_previews` section its expansions register into
@@ -91,7 +95,7 @@ let package = Package(
         .target(
             name: "DashSystem",
             dependencies: [
-                "DashCore", "WidgetDash", "CCrypt",
+                "DashCore", "WidgetDash", "CCrypt", "CConcurrencyHooks",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: functionSections

@@ -1,4 +1,5 @@
 import DashImages
+import DashSystem
 import WidgetDash
 
 /// The whole widgetdash program (the dashboard and every subcommand) as a library, so a
@@ -11,7 +12,13 @@ import WidgetDash
 public enum WidgetDashApp {
     /// Parses the command line and runs the dashboard or the subcommand it names, with the
     /// widgets (and controls) of `bundles` known after the built-in ones.
+    ///
+    /// On the main actor, so that its first line runs before any task: Swift's global executor
+    /// becomes a pool whose idle threads sleep for real (``QuietGlobalExecutor``), which must be
+    /// in place before the first job reaches libdispatch.
+    @MainActor
     public static func main(adding bundles: [any (WidgetBundle & SendableMetatype).Type] = []) async {
+        QuietGlobalExecutor.install()
         // Without added bundles nothing can be shadowed, and the built-ins are merged only
         // when a command asks for them (`set`, `get`, `push` never do).
         await KnownWidgets.$addedBundles.withValue(bundles) {

@@ -6,10 +6,9 @@ extension TerminalRunLoop {
     /// Runs the loop on a thread of its own and awaits its end without holding a thread of
     /// Swift's cooperative pool.
     ///
-    /// The loop blocks in `poll()`. On a dispatch worker that would leave libdispatch's pool
-    /// monitor waking every second to see whether the blocked worker needs a replacement, and
-    /// it would take one of the few threads providers' tasks run on. A plain thread is asleep
-    /// for real.
+    /// The loop blocks in `poll()`. On a thread of the global executor's pool it would take
+    /// one of the few threads providers' tasks run on (as many as CPUs, whether the pool is
+    /// libdispatch's or `QuietGlobalExecutor`). A plain thread is asleep for real.
     ///
     /// The host is `sending`: the caller gives it up, and the loop's thread is its only user.
     public static func runOnOwnThread(host: sending any InteractiveHost, foregroundObserver: (any ForegroundObserver)? = nil,
