@@ -83,7 +83,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitStatus.usage
         }
         var settings = SchedulerSettings()
-        // The system monitor asks every 10 s, far beyond any daily budget: on a terminal it is
+        // The system monitor asks every 15 s, far beyond any daily budget: on a terminal it is
         // watched live, like an app in the foreground, so it is not budgeted (see its provider).
         settings.budgetByKind["system"] = .max
         // The network monitor is watched live the same way: a rate every 15 s (see its provider).
