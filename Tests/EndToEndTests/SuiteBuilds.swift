@@ -47,17 +47,24 @@ enum SuiteBuilds {
                                   "PreviewEndToEndTests"]
 
     /// Whether the run includes cases of one of `classes`: `swift test --filter` names the
-    /// selected cases as arguments (`EndToEndTests.Class/test…`); a run that names none runs all.
+    /// selected cases as arguments (`EndToEndTests.Class/test…`, comma-separated); a run that
+    /// names none runs all. Any other argument (an option's value) names no case.
     static func runIncludes(_ classes: String...) -> Bool { runIncludes(classes) }
 
     static func runIncludes(_ classes: [String]) -> Bool {
-        let named = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }.flatMap { $0.split(separator: ",") }
+        let named = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }.flatMap { $0.split(separator: ",") }.filter(isTestName)
         guard !named.isEmpty else { return true }
         return named.contains { name in classes.contains { name == "EndToEndTests" || name.hasPrefix("EndToEndTests.\($0)") } }
     }
 }
 
 extension SuiteBuilds {
+    /// Whether an argument names tests: a module, or `Module.Class` and more (not a path).
+    static func isTestName(_ name: Substring) -> Bool {
+        guard let dot = name.firstIndex(of: ".") else { return name == "EndToEndTests" }
+        return dot > name.startIndex && name[..<dot].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
     /// What a build command gave: its exit status, its whole output and the output's last 40 lines.
     struct Outcome {
         var code: Int32
