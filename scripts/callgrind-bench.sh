@@ -5,8 +5,11 @@
 #   scripts/callgrind-bench.sh render      # instructions per full 200x60 frame
 #   scripts/callgrind-bench.sh scheduler   # instructions for the simulated day of 10,000 widgets
 #
-# Builds a release binary with debug info in .build-callgrind, so `callgrind_annotate` can name
-# functions and lines in the .out files it leaves in /tmp/widgetdash-callgrind.
+# Builds a release binary in .build-callgrind and counts a copy without its debug information:
+# valgrind 3.19 cannot read the DWARF 5 this toolchain writes, so the copy keeps only the symbol
+# table, which is enough for `callgrind_annotate` to name functions (not lines) in the .out
+# files it leaves in /tmp/widgetdash-callgrind. A failed build or run stops the script with its
+# output, never with a figure.
 #
 # Valgrind 3.19 crashes on a Swift program with an async main: libdispatch's main thread waits in
 # sigsuspend() with its signal mask in read-only memory, and valgrind writes into that mask. A
@@ -24,13 +27,23 @@ cat > "$out/shim.c" <<'EOF'
 int sigsuspend(const sigset_t *mask) { sigset_t copy = *mask; return syscall(SYS_rt_sigsuspend, &copy, 8); }
 EOF
 cc -shared -fPIC -O2 -o "$out/shim.so" "$out/shim.c"
-swift build -c release -Xswiftc -g --scratch-path .build-callgrind >/dev/null
-bin=.build-callgrind/release/widgetdash
+fail() { # fail WHAT LOG: says what failed with the end of its log, and stops
+    echo "callgrind-bench: $1 failed; the end of $2:" >&2
+    tail -n 30 "$2" >&2
+    exit 1
+}
+swift build -c release --scratch-path .build-callgrind --product widgetdash > "$out/build.log" 2>&1 || fail "swift build" "$out/build.log"
+bin=$out/widgetdash
+strip --strip-debug -o "$bin" .build-callgrind/release/widgetdash
 
 count() { # count NAME ARGS...: runs the binary under callgrind, prints its instruction count
     name=$1; shift
-    LD_PRELOAD="$out/shim.so" valgrind --tool=callgrind --callgrind-out-file="$out/$name.out" "$bin" "$@" >/dev/null 2>&1
-    grep '^totals:' "$out/$name.out" | awk '{print $2}'
+    rm -f "$out/$name.out"
+    LD_PRELOAD="$out/shim.so" valgrind --tool=callgrind --callgrind-out-file="$out/$name.out" "$bin" "$@" > "$out/$name.log" 2>&1 ||
+        fail "valgrind $*" "$out/$name.log"
+    n=$(sed -n 's/^totals: *\([0-9][0-9]*\).*/\1/p' "$out/$name.out" 2>/dev/null)
+    [ -n "$n" ] || fail "reading the totals of $name.out" "$out/$name.log"
+    echo "$n"
 }
 
 case $what in

@@ -9,7 +9,11 @@ import WidgetDash
 
 /// Unlocking with a passcode: the check runs off the run loop (the clock keeps ticking and the
 /// prompt says it is checking), and a PBKDF2 file from before yescrypt is rewritten on unlock.
-@Suite(.timeLimit(.minutes(1))) struct PasscodeCheckTests {
+///
+/// The limit only stops a check that hangs: the check is a detached task that hashes on a thread
+/// of the test process's pool, shared with hundreds of tests, so on a loaded machine it can
+/// wait minutes for one (three minutes has been seen at a load average of 30).
+@Suite(.timeLimit(.minutes(10))) struct PasscodeCheckTests {
     static let size = CellSize(width: 100, height: 30)
 
     /// A verifier that answers only when the test opens its gate.

@@ -99,16 +99,20 @@ import WidgetDash
     }
 
     @Test func theProcessesAreAServiceTheHostKills() async throws {
-        let fake = try fakeExtension("sleep 30")
+        // The process lives until it is killed: neither its own end nor the time limit may
+        // come first, however slowly a loaded machine starts it.
+        let fake = try fakeExtension("sleep 600")
         let children = ExtensionChildren()
         var limits = RemoteLimits()
-        limits.timeline = 20
+        limits.timeline = 600
         let widget = try #require(try ExtensionLoader.load(path: fake.path, limits: limits, children: children).widgets.first)
         let timeline = widget.provider.timeline
         let request = Task { try await timeline(TimelineProviderContext(family: .systemSmall, date: Self.t0)) }
         // Another host's set (another test's, say) does not see this one's processes.
         let other = ExtensionChildren()
-        for _ in 0..<500 where children.count == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        // Waits for the spawn itself; the deadline only stops a test that would hang.
+        let deadline = ContinuousClock.now + .seconds(300)
+        while children.count == 0 && ContinuousClock.now < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(children.count == 1)
         #expect(other.count == 0)
         children.killAll()

@@ -27,9 +27,16 @@ enum WidgetDashBinary {
 
     /// A fresh, private set of XDG directories so an end-to-end test never reads or writes the
     /// user's config, data or state.
+    ///
+    /// The Swift runtime's crash reporter is off (`SWIFT_BACKTRACE`): a fixture extension that
+    /// traps on purpose would otherwise symbolicate its debug build before it exits, about 1 s
+    /// on a busy machine and more than the host's 2 s render limit at a load average of 30,
+    /// which then reported a hang instead of the crash. The runtime's "Fatal error" line, which
+    /// the host quotes, comes either way.
     static func isolatedEnvironment() -> [String: String] {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("widgetdash-e2e-\(UUID().uuidString.prefix(8))")
-        var env: [String: String] = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC"]
+        var env: [String: String] = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC",
+                                     "SWIFT_BACKTRACE": "enable=no"]
         for (key, dir) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"), ("XDG_RUNTIME_DIR", "run")] {
             let url = base.appendingPathComponent(dir)
             try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

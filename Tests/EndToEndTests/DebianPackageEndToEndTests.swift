@@ -10,10 +10,13 @@ import XCTest
 /// quiet cores the first time; when nothing changed, about 50 s of CPU (mostly xz). It is
 /// an XCTest case for the reason ExampleEndToEndTests gives: the compiler must not run beside
 /// the timing-sensitive Swift Testing suites (docs/DECISIONS.md, "The Debian package is built
-/// and installed by the test suite").
+/// and installed by the test suite"). The build starts before the first case of the run,
+/// beside the other packages' builds (`SuiteBuilds`).
 final class DebianPackageEndToEndTests: XCTestCase {
-    /// The package, built by the first test that asks and shared by the others.
-    static let built = Result<DebianPackage, any Error> { try DebianPackage.build() }
+    /// The package, built once for the run and shared by the cases.
+    static var built: Result<DebianPackage, any Error> { Result { try SuiteBuilds.debianPackage.get() } }
+
+    override class func setUp() { SuiteBuilds.startAndWait() }
 
     func testTheControlFileAndTheFilesAreWhatDebianExpects() throws {
         let package = try Self.built.get()
@@ -136,24 +139,11 @@ struct DebianPackage {
         let directory = scratch.appendingPathComponent("test-package")
         try? fm.removeItem(at: directory)
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-        let logPath = scratch.appendingPathComponent("test-package.log").path
-        guard fm.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
-            throw ExamplePackage.BuildError(description: "cannot write \(logPath)")
-        }
-        defer { try? log.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [ExamplePackage.root.appendingPathComponent("scripts/package-deb").path, "--scratch-path", scratch.path, directory.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        process.waitUntilExit()
+        let outcome = try SuiteBuilds.run(["sh", ExamplePackage.root.appendingPathComponent("scripts/package-deb").path, "--scratch-path", scratch.path, directory.path],
+                                          log: scratch.appendingPathComponent("test-package.log").path)
         let debs = (try? fm.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".deb") }) ?? []
-        guard process.terminationStatus == 0, debs.count == 1 else {
-            let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            let tail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(40).joined(separator: "\n")
-            throw ExamplePackage.BuildError(description: "scripts/package-deb exited with \(process.terminationStatus), packages \(debs):\n\(tail)")
+        guard outcome.code == 0, debs.count == 1 else {
+            throw ExamplePackage.BuildError(description: "scripts/package-deb exited with \(outcome.code), packages \(debs):\n\(outcome.tail)")
         }
         let package = DebianPackage(directory: directory, deb: directory.appendingPathComponent(debs[0]))
         let unpack = try run(["dpkg", "-x", package.deb.path, package.root.path])

@@ -17,6 +17,8 @@ final class ExampleEndToEndTests: XCTestCase {
     /// The example's binary, built by the first test that asks and shared by the others.
     static let built = Result<String, any Error> { try ExamplePackage.build() }
 
+    override class func setUp() { SuiteBuilds.startAndWait() }
+
     func widgetdash() throws -> String {
         guard let binary = WidgetDashBinary.path else { throw ExamplePackage.BuildError(description: "the widgetdash binary is missing") }
         return binary
@@ -148,45 +150,37 @@ enum ExamplePackage {
         var description: String
     }
 
-    /// Builds the example with `swift build` (from `PATH`) as its own package; the binary's path.
+    /// The binary of one of the example's products, built for this run (`SuiteBuilds`).
+    static func build(product: String = "HabitWidgets") throws -> String {
+        let binary = try SuiteBuilds.examples.get() + "/" + product
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BuildError(description: "the build succeeded but \(binary) is missing")
+        }
+        return binary
+    }
+
+    /// Builds every product of the example with `swift build` (from `PATH`) as its own package,
+    /// in one run; the directory of the binaries.
     ///
     /// A failed build is tried once more from an empty scratch directory: SwiftPM keeps a path
     /// dependency's list of source files in the dependent's build directory, so a file added to
     /// widgetdash since the last run is "not in scope" until that directory is rebuilt. CI
     /// starts from a clean clone and never needs the second try.
-    static func build(product: String = "HabitWidgets") throws -> String {
-        do { return try buildOnce(product: product) } catch {
+    static func buildAll() throws -> String {
+        do { return try buildOnce() } catch {
             try? FileManager.default.removeItem(atPath: root.appendingPathComponent(".build/examples").path)
-            return try buildOnce(product: product)
+            return try buildOnce()
         }
     }
 
-    private static func buildOnce(product: String) throws -> String {
+    private static func buildOnce() throws -> String {
         let packagePath = root.appendingPathComponent("Examples").path
         let scratchPath = root.appendingPathComponent(".build/examples").path
-        try FileManager.default.createDirectory(atPath: scratchPath, withIntermediateDirectories: true)
-        let logPath = scratchPath + "/test-build.log"
-        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
-            throw BuildError(description: "cannot write \(logPath)")
+        let status = try SuiteBuilds.run(["swift", "build", "--package-path", packagePath, "--scratch-path", scratchPath],
+                                         log: scratchPath + "/test-build.log", nice: true)
+        guard status.code == 0 else {
+            throw BuildError(description: "swift build --package-path Examples exited with \(status.code):\n\(status.tail)")
         }
-        defer { try? log.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", packagePath, "--scratch-path", scratchPath, "--product", product]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            let tail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(40).joined(separator: "\n")
-            throw BuildError(description: "swift build --package-path Examples exited with \(process.terminationStatus):\n\(tail)")
-        }
-        let binary = scratchPath + "/debug/" + product
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BuildError(description: "the build succeeded but \(binary) is missing")
-        }
-        return binary
+        return scratchPath + "/debug"
     }
 }

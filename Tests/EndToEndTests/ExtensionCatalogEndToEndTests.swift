@@ -9,6 +9,8 @@ import XCTest
 ///
 /// XCTest, as the example's tests are, because it builds a package (see ExampleEndToEndTests).
 final class ExtensionCatalogEndToEndTests: XCTestCase {
+    override class func setUp() { SuiteBuilds.startAndWait() }
+
     static let fixture = Result<String, any Error> { try ExamplePackage.build(product: "MisbehavingWidgets") }
 
     struct Listed: Decodable {

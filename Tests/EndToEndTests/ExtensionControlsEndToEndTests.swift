@@ -10,6 +10,8 @@ import XCTest
 ///
 /// XCTest, as the other extension end-to-end tests, because it builds a package.
 final class ExtensionControlsEndToEndTests: XCTestCase {
+    override class func setUp() { SuiteBuilds.startAndWait() }
+
     static let fixture = Result<String, any Error> { try ExamplePackage.build(product: "MisbehavingWidgets") }
     static let attributes = #"{"line":"4"}"#
     static let state = #"{"stop":"Zoo","minutes":3}"#

@@ -9,6 +9,8 @@ import XCTest
 /// XCTest, as the example's tests: building the fixture runs the compiler (see
 /// ExampleEndToEndTests).
 final class ExtensionEndToEndTests: XCTestCase {
+    override class func setUp() { SuiteBuilds.startAndWait() }
+
     static let fixture = Result<String, any Error> { try ExamplePackage.build(product: "MisbehavingWidgets") }
 
     func widgetdash() throws -> String {

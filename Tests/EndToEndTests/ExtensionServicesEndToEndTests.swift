@@ -8,6 +8,8 @@ import XCTest
 ///
 /// XCTest, as the other tests that build the Examples package (see ExampleEndToEndTests).
 final class ExtensionServicesEndToEndTests: XCTestCase {
+    override class func setUp() { SuiteBuilds.startAndWait() }
+
     static let fixture = Result<String, any Error> { try ExamplePackage.build(product: "ServiceWidgets") }
 
     func widgetdash() throws -> String {

@@ -7,6 +7,8 @@ import XCTest
 /// read; a toggle that flips before the extension has performed it; a timeline that traps on its
 /// fourth entry keeps the first three.
 final class ExtensionToldEndToEndTests: XCTestCase {
+    override class func setUp() { SuiteBuilds.startAndWait() }
+
     func widgetdash() throws -> String {
         guard let binary = WidgetDashBinary.path else { throw ExamplePackage.BuildError(description: "the widgetdash binary is missing") }
         return binary

@@ -8,6 +8,8 @@ import XCTest
 /// XCTest, as the example's tests: building the fixture runs the compiler (see
 /// ExampleEndToEndTests).
 final class PreviewEndToEndTests: XCTestCase {
+    override class func setUp() { SuiteBuilds.startAndWait() }
+
     static let fixture = Result<String, any Error> { try ExamplePackage.build(product: "LoneWidget") }
 
     func preview(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {

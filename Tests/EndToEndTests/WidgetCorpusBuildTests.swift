@@ -7,8 +7,11 @@ import XCTest
 /// An XCTest case for the reason ExampleEndToEndTests gives: the compiler must not run beside
 /// the timing-sensitive Swift Testing suites. Both modes share one scratch directory
 /// (`.build/corpus`): the mode only changes the corpus's own targets, so switching recompiles
-/// those and not widgetdash.
+/// those and not widgetdash. The builds run before the first case of the run, beside the
+/// other packages' (`SuiteBuilds`).
 final class WidgetCorpusBuildTests: XCTestCase {
+    override class func setUp() { SuiteBuilds.startAndWait() }
+
     func testEveryCorpusWidgetCompilesInSwift6AndSwift5Modes() throws {
         let corpus = WidgetCorpus()
         let folders = try corpus.folders()
@@ -17,11 +20,9 @@ final class WidgetCorpusBuildTests: XCTestCase {
             let source = (try? String(contentsOfFile: corpus.widgets.appendingPathComponent(disabled).appendingPathComponent("SOURCE.md").path, encoding: .utf8)) ?? ""
             XCTAssertTrue(source.contains("DISABLED"), "\(disabled) is left out of the build but its SOURCE.md does not say why")
         }
-        for mode in ["6", "5"] {
-            let started = Date()
-            let result = try corpus.build(mode: mode)
-            let seconds = Int(Date().timeIntervalSince(started))
-            print("widget corpus, Swift \(mode) mode: \(folders.enabled.count) widgets built in \(seconds) s (exit \(result.status))")
+        for result in try SuiteBuilds.corpus.get() {
+            let mode = result.mode
+            print("widget corpus, Swift \(mode) mode: \(folders.enabled.count) widgets built in \(result.seconds) s (exit \(result.status))")
             guard result.status != 0 else { continue }
             let errors = WidgetCorpus.errorsByWidget(result.output)
             if errors.isEmpty {
@@ -48,6 +49,16 @@ struct WidgetCorpus {
         return (all.filter { !disabled.contains($0) }, disabled)
     }
 
+    /// Builds every enabled widget in Swift 6 and then Swift 5 mode: each mode's exit status,
+    /// output and the seconds it took.
+    func buildBothModes() throws -> [(mode: String, status: Int32, output: String, seconds: Int)] {
+        try ["6", "5"].map { mode in
+            let started = Date()
+            let result = try build(mode: mode)
+            return (mode, result.status, result.output, Int(Date().timeIntervalSince(started)))
+        }
+    }
+
     /// Builds every enabled widget in a language mode ("5" or "6"); the exit status and output.
     ///
     /// A build that fails with no error in a widget is tried once more from an empty scratch
@@ -68,23 +79,12 @@ struct WidgetCorpus {
         for plan in ["debug.yaml", "x86_64-unknown-linux-gnu/debug/description.json", "aarch64-unknown-linux-gnu/debug/description.json"] {
             try? FileManager.default.removeItem(at: scratch.appendingPathComponent(plan))
         }
-        let logPath = scratch.appendingPathComponent("test-build-swift\(mode).log").path
-        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
-            throw ExamplePackage.BuildError(description: "cannot write \(logPath)")
-        }
-        defer { try? log.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // The manifest lists the folders on disk, but SwiftPM caches its evaluation by the
         // manifest's text: a DISABLED marker added or removed would not be seen.
-        process.arguments = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path, "--manifest-cache", "none"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["WIDGET_CORPUS_SWIFT_MODE": mode]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
+        let outcome = try SuiteBuilds.run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path, "--manifest-cache", "none"],
+                                          log: scratch.appendingPathComponent("test-build-swift\(mode).log").path, nice: true,
+                                          environment: ["WIDGET_CORPUS_SWIFT_MODE": mode])
+        return (outcome.code, outcome.output)
     }
 
     /// The compiler's error lines (with the lines under each that show the code), by widget folder.
