@@ -116,6 +116,9 @@ struct RunCommand: AsyncParsableCommand {
                                    defaultLockScreen: DefaultLockScreen.placements, clock: clock, presentation: presentation)
         options.commandLine.placements = placements.isEmpty ? nil : placements
         options.settings = settings
+        // These read only /proc, in microseconds, so they run on the loop's thread: a reload
+        // then wakes no pool thread (see TerminalRunLoop's LoopExecutor).
+        options.loopKinds = ["system", "network"]
         options.commandLine.budget = budget
         options.commandLine.theme = theme != nil
         options.commandLine.scheme = scheme != nil

@@ -58,8 +58,10 @@ final class WakePipe: Sendable {
 /// ```
 ///
 /// Idle is idle: with nothing due the loop blocks in `poll` with an infinite timeout, and a
-/// deadline costs exactly one wake-up (the time-out is rounded *up* to whole milliseconds, so
-/// the loop never wakes a hair early and spins until the deadline).
+/// deadline costs at most one wake-up (the time-out is rounded *up* to whole milliseconds, so
+/// the loop never wakes a hair early and spins until the deadline). With a seconds clock on
+/// screen, deadlines and providers' answers wait for the clock's tick (``wakeDelay(deadline:tick:)``,
+/// ``LoopLink``), and quick providers run on the loop's own thread (`LoopExecutor`).
 public final class TerminalRunLoop {
     /// The key that suspends the process like a shell's Ctrl-Z (raw mode delivers it as a key).
     /// nil passes it to the host instead.
@@ -91,15 +93,17 @@ public final class TerminalRunLoop {
         defer { foregroundObserver?.leavingForeground() }
         guard let signals = terminal.signals else { throw TerminalError.notATerminal }
 
-        let waker = try WakePipe()
-        host.attach(waker: { [waker] in waker.wake() })
+        let wake = try LoopWake()
+        wake.loopStarted()
+        let executor = LoopExecutor(wake: wake)
+        host.attach(LoopLink(wake: { [wake] in wake.wake() }, wakeSoon: { [wake] in wake.wakeSoon() }, executor: executor))
 
         if let size = terminal.checkResize(), host.handle(.resize(size)) == .quit { return .quit }
 
         var fds = [
             pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: waker.readFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0),
         ]
         // Set when the screen must be repainted whatever the host thinks (resize, continue).
         var forceRender = true
@@ -111,8 +115,12 @@ public final class TerminalRunLoop {
             if host.takeBell() { terminal.bell() }
 
             for i in fds.indices { fds[i].revents = 0 }
-            let timeout = Self.pollTimeout(seconds: host.secondsUntilNextDeadline())
+            let delay = Self.wakeDelay(deadline: host.secondsUntilNextDeadline(), tick: host.secondsUntilNextTick())
+            let wait = [delay, executor.secondsUntilNextTimer()].compactMap { $0 }.min()
+            let timeout = executor.hasPending ? 0 : Self.pollTimeout(seconds: wait)
+            wake.sleeping(milliseconds: timeout)
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            wake.woke()
             if ready < 0 {
                 let code = errno
                 // A signal interrupted the wait; its byte is in the pipe for the next turn.
@@ -156,9 +164,11 @@ public final class TerminalRunLoop {
                 return .hangup
             }
 
-            if fds[2].revents & Int16(POLLIN) != 0 { waker.drain() }
+            if fds[2].revents & Int16(POLLIN) != 0 { wake.drain() }
 
             host.advance()
+            // What the turn started on the loop runs now, and its answers are taken in at once.
+            if executor.runPending() { host.advance() }
             foregroundObserver?.loopWoke()
         }
     }
@@ -169,6 +179,18 @@ public final class TerminalRunLoop {
         terminal.suspend()
         foregroundObserver?.enteredForeground()
     }
+
+    /// How long the loop sleeps: until `deadline`, or, when the frame ticks (`tick`) less
+    /// than a second after it, until that tick, so that a deadline the scheduler's jitter put
+    /// between two ticks costs no wake-up of its own (served up to one tick later; see
+    /// docs/DECISIONS.md). Both in seconds from now; nil: none.
+    public static func wakeDelay(deadline: Double?, tick: Double?) -> Double? {
+        guard let deadline, let tick, tick > deadline, tick - deadline <= tickSlack else { return deadline }
+        return tick
+    }
+
+    /// How much later than its time ``wakeDelay(deadline:tick:)`` serves a deadline, at most.
+    public static let tickSlack: Double = 1
 
     /// The `poll` time-out for a deadline `seconds` away: -1 (infinite) for nil, otherwise
     /// whole milliseconds rounded up and clamped to 0...Int32.max.

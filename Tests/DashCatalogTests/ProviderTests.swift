@@ -1,5 +1,6 @@
 @testable import DashCatalog
 import Foundation
+import Synchronization
 import Testing
 import WidgetDash
 
@@ -127,6 +128,39 @@ struct ProviderTests {
         guard case .stats(let stats) = entry.state else { Issue.record("expected stats"); return }
         #expect(stats.cpuUsage == 0.2)
         #expect(entry.hostname == nil)
+    }
+
+    @Test("System: after the first reading, CPU use is the change since the previous one, from one read")
+    func systemSinceLastReading() async throws {
+        // /proc/stat as read one after another: 25 % busy between the first two, 75 % between the
+        // second and the third.
+        let stats = ["cpu  100 0 100 800 0 0 0 0\n", "cpu  125 0 125 950 0 0 0 0\n", "cpu  200 0 200 1000 0 0 0 0\n"]
+        let proc = FakeProc()
+        let reads = Mutex(0)
+        let read: @Sendable (String) -> String? = { path in
+            guard path == "/proc/stat" else { return proc.read(path) }
+            return reads.withLock { count in
+                defer { count += 1 }
+                return stats[min(count, stats.count - 1)]
+            }
+        }
+        let seconds = Mutex(1000.0)
+        let provider = SystemProvider(now: FixedClock(date: SampleData.date).now, readFile: read, sampleInterval: .zero,
+                                      history: CPUHistory(), monotonicSeconds: { seconds.withLock { $0 } })
+        func cpu() async throws -> Double? {
+            let entry = try #require(try await provider.timeline(in: Self.context).entries.first)
+            guard case .stats(let stats) = entry.state else { return nil }
+            return stats.cpuUsage
+        }
+        #expect(try await cpu() == 0.25)
+        #expect(reads.withLock { $0 } == 2)
+        seconds.withLock { $0 += 15 }
+        #expect(try await cpu() == 0.75)
+        #expect(reads.withLock { $0 } == 3)
+        // A reading a minute and more old is no baseline: two reads again.
+        seconds.withLock { $0 += CPUHistory.maximumAge + 1 }
+        _ = try await cpu()
+        #expect(reads.withLock { $0 } == 5)
     }
 
     @Test("System: snapshot and placeholder use sample data")

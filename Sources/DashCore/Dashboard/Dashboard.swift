@@ -29,6 +29,11 @@ public final class Dashboard: InteractiveHost {
     let mailbox = Mailbox()
     /// The run loop's waker, kept for an activity controller attached later.
     var waker: (@Sendable () -> Void)?
+    /// The run loop's own executor (see ``LoopLink``), where the providers of ``loopKinds`` run.
+    var loopExecutor: (any TaskExecutor)?
+    /// Kinds whose providers are quick and never block (they read /proc), so they run on the
+    /// run loop's thread when it has an executor: a reload then wakes no other thread.
+    public var loopKinds: Set<String> = []
     /// Where crossed thresholds go (nil: only the tint shows them).
     var alerts: AlertCenter?
     /// Provider tasks by request serial: a retry after a time-out may run beside the
@@ -108,6 +113,18 @@ public final class Dashboard: InteractiveHost {
         presentation.passcodeChecks.setWaker(waker)
         activities?.setWaker(waker)
         self.waker = waker
+    }
+
+    /// Attaches the loop's waker and executor; provider answers wait for the loop's next tick
+    /// (``LoopLink/wakeSoon``), everything else wakes it at once.
+    public func attach(_ link: LoopLink) {
+        attach(waker: link.wake)
+        mailbox.setWaker(link.wakeSoon)
+        loopExecutor = link.executor
+    }
+
+    public func secondsUntilNextTick() -> Double? {
+        seconds(until: nextRedraw())
     }
 
     /// True when the state changed since the last frame drawn.

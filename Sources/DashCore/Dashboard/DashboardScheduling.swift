@@ -115,13 +115,19 @@ extension Dashboard {
         context.rendering = rendering(of: request.instance)
         let mailbox = self.mailbox
         let services = self.services
-        inFlight[request.serial] = Task.detached {
+        let asked = context
+        let work: @Sendable () async -> Void = {
             let started = ContinuousClock.now
             let result: Result<ErasedTimeline, any Error>
-            do { result = .success(try await services.bind { try await provider.timeline(context) }) } catch { result = .failure(error) }
+            do { result = .success(try await services.bind { try await provider.timeline(asked) }) } catch { result = .failure(error) }
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             mailbox.post(ProviderDelivery(request: request, result: result, seconds: seconds))
+        }
+        if let loopExecutor, loopKinds.contains(instance.description.kind) {
+            inFlight[request.serial] = Task.detached(executorPreference: loopExecutor, operation: work)
+        } else {
+            inFlight[request.serial] = Task.detached(operation: work)
         }
     }
 }

@@ -60,8 +60,35 @@ public protocol InteractiveHost: AnyObject {
     func render(size: CellSize) -> Canvas
     /// Whether the terminal bell is due (asked after each turn; the host forgets it).
     func takeBell() -> Bool
+    /// Gives the host the loop's ways in (``LoopLink``); hosts that need only the waker keep
+    /// the default, which attaches `link.wake`.
+    func attach(_ link: LoopLink)
+    /// Wall-clock seconds until the frame shown changes by itself (a seconds clock's tick);
+    /// nil when it does not. The loop serves deadlines due shortly before it at it (see
+    /// TerminalRunLoop's `wakeDelay`).
+    func secondsUntilNextTick() -> Double?
 }
 
 extension InteractiveHost {
     public func takeBell() -> Bool { false }
+    public func attach(_ link: LoopLink) { attach(waker: link.wake) }
+    public func secondsUntilNextTick() -> Double? { nil }
+}
+
+/// How work off the run loop reaches it: what the terminal loop gives its host.
+public struct LoopLink: Sendable {
+    /// Wakes the loop at once (an intent's answer, a store change, a config read).
+    public var wake: @Sendable () -> Void
+    /// Wakes the loop unless it wakes within a second anyway: for results that may wait for
+    /// the next tick to be taken in and drawn (a provider's timeline).
+    public var wakeSoon: @Sendable () -> Void
+    /// Runs jobs on the loop's own thread between its turns (nil: the loop has none): quick
+    /// work started there ends there, with no thread woken.
+    public var executor: (any TaskExecutor)?
+
+    public init(wake: @escaping @Sendable () -> Void, wakeSoon: (@Sendable () -> Void)? = nil, executor: (any TaskExecutor)? = nil) {
+        self.wake = wake
+        self.wakeSoon = wakeSoon ?? wake
+        self.executor = executor
+    }
 }

@@ -16,6 +16,8 @@ public final class ServicesBoundHost: InteractiveHost {
     }
 
     public func attach(waker: @escaping @Sendable () -> Void) { services.bind { host.attach(waker: waker) } }
+    public func attach(_ link: LoopLink) { services.bind { host.attach(link) } }
+    public func secondsUntilNextTick() -> Double? { services.bind { host.secondsUntilNextTick() } }
     public func handle(_ event: InputEvent) -> HostAction { services.bind { host.handle(event) } }
     public func advance() { services.bind { host.advance() } }
     public func secondsUntilNextDeadline() -> Double? { services.bind { host.secondsUntilNextDeadline() } }

@@ -48,6 +48,8 @@ public final class DashboardShell: InteractiveHost {
     var screenSize = CellSize(width: 80, height: 24)
     var dirty = true
     var waker: (@Sendable () -> Void)?
+    /// The loop's ways in, attached to every dashboard built (nil: only a waker, or none yet).
+    var link: LoopLink?
     var watcher: (any ConfigWatching)?
     var loadedText: String?
     private var configTheme: String?
@@ -137,6 +139,7 @@ public final class DashboardShell: InteractiveHost {
                           settings: settings, presentation: presentation, pageSizes: pages.map(\.count),
                           stackSizes: pages.flatMap { $0.map(\.members.count) }, services: services)
         d.storeChanges = options.storeChanges
+        d.loopKinds = options.loopKinds
         d.setControls(controls)
         d.setLinkOpener(options.opener)
         options.widgetCenter?.connect(d)
@@ -194,6 +197,21 @@ public final class DashboardShell: InteractiveHost {
         self.waker = waker
         dashboard.attach(waker: waker)
         watcher?.setWaker(waker)
+    }
+
+    public func attach(_ link: LoopLink) {
+        self.link = link
+        attach(waker: link.wake)
+        dashboard.attach(link)
+    }
+
+    /// Home and StandBy tick with their clocks; the gallery's and the demo's previews do not.
+    public func secondsUntilNextTick() -> Double? {
+        switch mode {
+        case .home: return dashboard.secondsUntilNextTick()
+        case .standBy: return dashboard.seconds(until: nextStandByRedraw())
+        case .gallery, .demo: return nil
+        }
     }
 
     /// Whether a widget crossed a threshold with `alert = "bell"` since the last call.

@@ -22,6 +22,8 @@ public struct ShellOptions {
     public var opener: LinkOpener?
     /// What scripts changed in the store: the listener posts here, every dashboard built drains it.
     public var storeChanges = StoreChangeQueue()
+    /// Kinds whose providers run on the run loop's own thread (see ``Dashboard/loopKinds``).
+    public var loopKinds: Set<String> = []
     /// The scheduler's settings before the config's budget and jitter.
     public var settings = SchedulerSettings()
     /// Theme library, passcode and the command line's theme, scheme and auto-lock.

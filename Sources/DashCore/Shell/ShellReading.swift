@@ -75,7 +75,7 @@ extension DashboardShell {
         let wasLocked = old.isLocked
         let page = old.currentPage
         dashboard = build(result.load, theme: result.theme)
-        if let waker { dashboard.attach(waker: waker) }
+        if let link { dashboard.attach(link) } else if let waker { dashboard.attach(waker: waker) }
         _ = dashboard.handle(.resize(screenSize))
         if wasLocked { dashboard.lockNow() }
         dashboard.turnPage(to: page)

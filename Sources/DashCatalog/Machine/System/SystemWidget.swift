@@ -24,9 +24,9 @@ public struct SystemEntry: TimelineEntry {
 
 /// Reads CPU, memory, load and uptime from /proc, and asks again a few seconds later.
 ///
-/// CPU use is the change of /proc/stat's counters over a short interval (two reads a quarter
-/// of a second apart), which is what `top` shows; the counters alone only give the average
-/// since boot. A live system monitor on a terminal dashboard is looked at for seconds, not
+/// CPU use is the change of /proc/stat's counters since the previous reading (``CPUHistory``),
+/// which is what `top` and htop show; the counters alone only give the average since boot. The
+/// first reading has none before it, so it reads twice, a quarter of a second apart. A live system monitor on a terminal dashboard is looked at for seconds, not
 /// hours, so the timeline is one entry with `.after(now + 15 s)`: far more often than
 /// WidgetKit's 40–70 reloads a day would allow, so the host has to exempt this widget from the
 /// budget (or give it its own), as it does for a foreground app.
@@ -39,17 +39,25 @@ public struct SystemProvider: TimelineProvider {
     public var now: (@Sendable () -> Date)?
     /// The text of a file by path, or nil when it cannot be read; injected for tests.
     public var readFile: @Sendable (String) -> String?
-    /// The time between the two reads of /proc/stat.
+    /// The time between the two reads of /proc/stat when there is no reading before.
     public var sampleInterval: Duration
+    /// The readings before (each provider made without one has its own).
+    public var history: CPUHistory
+    /// Seconds on a monotonic clock (a test clock in tests).
+    public var monotonicSeconds: @Sendable () -> Double
 
     public init(
         now: (@Sendable () -> Date)? = nil,
         readFile: @escaping @Sendable (String) -> String? = SystemProvider.readTextFile,
-        sampleInterval: Duration = .milliseconds(250)
+        sampleInterval: Duration = .milliseconds(250),
+        history: CPUHistory = CPUHistory(),
+        monotonicSeconds: @escaping @Sendable () -> Double = NetworkProvider.continuousSeconds
     ) {
         self.now = now
         self.readFile = readFile
         self.sampleInterval = sampleInterval
+        self.history = history
+        self.monotonicSeconds = monotonicSeconds
     }
 
     public func placeholder(in context: Context) -> SystemEntry {
@@ -72,11 +80,19 @@ public struct SystemProvider: TimelineProvider {
     /// One reading of every file, or the first thing that went wrong.
     func read() async throws -> SystemEntry.State {
         guard let firstText = readFile("/proc/stat") else { return .unavailable(Self.missing("/proc/stat")) }
-        guard let first = SystemStats.parseProcStat(firstText) else { return .unavailable("/proc/stat is not in a known format") }
-        if sampleInterval > .zero { try await Task.sleep(for: sampleInterval) }
-        guard let secondText = readFile("/proc/stat"), let second = SystemStats.parseProcStat(secondText) else {
-            return .unavailable("/proc/stat could not be read again")
+        guard var second = SystemStats.parseProcStat(firstText) else { return .unavailable("/proc/stat is not in a known format") }
+        let first: SystemStats.CPUSample
+        if let before = history.baseline(at: monotonicSeconds()) {
+            first = before
+        } else {
+            first = second
+            if sampleInterval > .zero { try await Task.sleep(for: sampleInterval) }
+            guard let secondText = readFile("/proc/stat"), let again = SystemStats.parseProcStat(secondText) else {
+                return .unavailable("/proc/stat could not be read again")
+            }
+            second = again
         }
+        history.record(second, at: monotonicSeconds())
         // With no ticks between the reads, the average since boot is the best there is.
         let cpu = SystemStats.cpuUsage(from: first.all, to: second.all)
             ?? SystemStats.cpuUsage(from: SystemStats.CPUTimes(idle: 0, total: 0), to: second.all)
@@ -115,10 +131,13 @@ public struct SystemProvider: TimelineProvider {
 
 /// CPU, memory, load and uptime, with gauges colored by how busy the machine is.
 public struct SystemWidget: Widget {
+    /// Readings between reloads, shared by every system widget of this description.
+    private let history = CPUHistory()
+
     public init() {}
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "system", provider: SystemProvider()) { entry in
+        StaticConfiguration(kind: "system", provider: SystemProvider(history: history)) { entry in
             SystemView(entry: entry)
         }
         .configurationDisplayName("System")
