@@ -51,6 +51,9 @@ final class StackNode: LayoutNode {
         var isSpacer: Bool
         var priority: Double
 
+        /// A placeholder for storage not yet written.
+        static let none = Claim(index: 0, minimum: 0, flexibility: 0, isSpacer: false, priority: 0)
+
         /// True when `self` is served before `other`: spacers are served last, from what the
         /// other children leave (a text beside a spacer keeps its ideal width whenever it
         /// fits); then higher priority first; then least flexible first; then in order.
@@ -71,22 +74,26 @@ final class StackNode: LayoutNode {
             return
         }
         let horizontal = axis == .horizontal
-        let claims = rememberedClaims(cross: crossProposal, context)
+        // The claims are read from the remembered store, where this cross size's set starts at
+        // `base`. Nothing below can change the store (children never ask their parent); a local
+        // reference keeps the reads free of the class property's access checks.
+        let base = rememberedClaims(cross: crossProposal, context)
+        let claimStore = self.claimStore
         var remaining = max(0, mainProposal - spacing * (n - 1))
         sizes.append(contentsOf: repeatElement(.zero, count: n))
         var position = 0
         while position < n {
-            let first = claims[position]
+            let first = claimStore[base + position]
             var groupEnd = position
-            while groupEnd < n, claims[groupEnd].isSpacer == first.isSpacer, claims[groupEnd].priority == first.priority {
+            while groupEnd < n, claimStore[base + groupEnd].isSpacer == first.isSpacer, claimStore[base + groupEnd].priority == first.priority {
                 groupEnd += 1
             }
             // Keep room for the minimum sizes of the children served later.
             var reserved = 0
-            for k in groupEnd..<n { reserved += claims[k].minimum }
+            for k in groupEnd..<n { reserved += claimStore[base + k].minimum }
             var available = max(0, remaining - reserved)
             for k in position..<groupEnd {
-                let claim = claims[k]
+                let claim = claimStore[base + k]
                 // Never offer a child less than its minimum: a rigid child (big digits, a
                 // fixed frame) takes its size, and the others share what is left.
                 let share = max(available / (groupEnd - k), claim.minimum)
@@ -100,27 +107,35 @@ final class StackNode: LayoutNode {
         }
     }
 
-    /// The children's sorted claims for the last few cross sizes: they depend on the cross size
-    /// only, a stack is often asked several lengths at one, and a nested stack is asked at a few
-    /// in turn (its parent's minimum, maximum and share), which overwrote a single remembered set.
-    private var knownClaims: [(cross: Int?, claims: [Claim])] = []
+    /// The children's sorted claims for the last few cross sizes, one set of `children.count`
+    /// after another in one array: they depend on the cross size only, a stack is often asked
+    /// several lengths at one, and a nested stack is asked at a few in turn (its parent's
+    /// minimum, maximum and share), which overwrote a single remembered set. One array, not one
+    /// per set, so that remembering a set allocates nothing after the first.
+    private var claimStore: [Claim] = []
+    /// The cross size of each set in ``claimStore``, in the order the sets are stored.
+    private var claimCrosses = ClaimCrosses()
 
-    /// The sorted claims at a cross size, remembered (see ``knownClaims``).
-    private func rememberedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {
-        for known in knownClaims where known.cross == crossProposal { return known.claims }
-        let claims = sortedClaims(cross: crossProposal, context)
-        if knownClaims.count == 4 { knownClaims.removeFirst() }
-        if knownClaims.isEmpty { knownClaims.reserveCapacity(4) }
-        knownClaims.append((crossProposal, claims))
-        return claims
+    /// Where the sorted claims at a cross size start in ``claimStore``, remembered (at most
+    /// four sets; the oldest makes room).
+    private func rememberedClaims(cross crossProposal: Int?, _ context: RenderContext) -> Int {
+        let n = children.count
+        if let slot = claimCrosses.slot(of: crossProposal) { return slot * n }
+        let slot = claimCrosses.insert(crossProposal)
+        var store = claimStore
+        claimStore = []
+        if store.isEmpty { store.reserveCapacity(n * ClaimCrosses.capacity) }
+        if store.count < (slot + 1) * n { store.append(contentsOf: repeatElement(Claim.none, count: (slot + 1) * n - store.count)) }
+        sortClaims(cross: crossProposal, context, into: &store, at: slot * n)
+        claimStore = store
+        return slot * n
     }
 
-    /// Each child's claim at a cross size, in the order children are served.
-    private func sortedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {
+    /// Writes each child's claim at a cross size into `store` from `base`, in the order
+    /// children are served.
+    private func sortClaims(cross crossProposal: Int?, _ context: RenderContext, into store: inout [Claim], at base: Int) {
         let n = children.count
         let horizontal = axis == .horizontal
-        var claims: [Claim] = []
-        claims.reserveCapacity(n)
         for i in 0..<n {
             let child = children[i]
             let lo = child.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)
@@ -132,20 +147,19 @@ final class StackNode: LayoutNode {
                 let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
                 flexibility = (horizontal ? hi.width : hi.height) - minimum
             }
-            claims.append(Claim(index: i, minimum: minimum, flexibility: flexibility, isSpacer: child.isSpacer, priority: child.layoutPriority))
+            store[base + i] = Claim(index: i, minimum: minimum, flexibility: flexibility, isSpacer: child.isSpacer, priority: child.layoutPriority)
         }
         // An insertion sort: stacks have a handful of children, and `precedes` is a total order,
         // so the result is the same as any other sort's.
         for i in 1..<n {
-            let item = claims[i]
+            let item = store[base + i]
             var j = i - 1
-            while j >= 0 && item.precedes(claims[j]) {
-                claims[j + 1] = claims[j]
+            while j >= 0 && item.precedes(store[base + j]) {
+                store[base + j + 1] = store[base + j]
                 j -= 1
             }
-            claims[j + 1] = item
+            store[base + j + 1] = item
         }
-        return claims
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
@@ -251,5 +265,42 @@ final class DividerNode: LayoutNode {
         } else {
             for x in rect.x..<rect.maxX { canvas.put("─", width: 1, x: x, y: rect.y, style: style) }
         }
+    }
+}
+
+/// The cross sizes of a stack's remembered claim sets: four places, filled in turn, the
+/// oldest replaced when all are taken (as the array of sets it replaces removed its first).
+private struct ClaimCrosses {
+    static let capacity = 4
+    private var crosses: (Int?, Int?, Int?, Int?) = (nil, nil, nil, nil)
+    private var count = 0
+    /// The place the next new set takes once all are full.
+    private var oldest = 0
+
+    func slot(of cross: Int?) -> Int? {
+        if count > 0, crosses.0 == cross { return 0 }
+        if count > 1, crosses.1 == cross { return 1 }
+        if count > 2, crosses.2 == cross { return 2 }
+        if count > 3, crosses.3 == cross { return 3 }
+        return nil
+    }
+
+    /// Takes a place for `cross` and returns it.
+    mutating func insert(_ cross: Int?) -> Int {
+        let slot: Int
+        if count < Self.capacity {
+            slot = count
+            count += 1
+        } else {
+            slot = oldest
+            oldest = (oldest + 1) % Self.capacity
+        }
+        switch slot {
+        case 0: crosses.0 = cross
+        case 1: crosses.1 = cross
+        case 2: crosses.2 = cross
+        default: crosses.3 = cross
+        }
+        return slot
     }
 }

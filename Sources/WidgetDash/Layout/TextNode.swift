@@ -117,14 +117,11 @@ final class TextNode: LayoutNode {
     /// Wrapped lines for a width, remembered: layout asks for the same width more than once.
     private func lines(_ context: RenderContext, width: Int, maxLines: Int) -> [[Glyph]] {
         let paragraphs = paragraphs(context)
+        // One line that fits: nothing to wrap, and nothing worth remembering (the test is as
+        // cheap as a lookup, and remembering it cost most texts an allocation).
+        if paragraphs.count == 1 && cachedIdealWidth <= width { return paragraphs }
         for cached in cachedLines where cached.width == width && cached.maxLines == maxLines { return cached.lines }
-        let result: [[Glyph]]
-        if paragraphs.count == 1 && cachedIdealWidth <= width {
-            // One line that fits: nothing to wrap.
-            result = paragraphs
-        } else {
-            result = layoutLines(paragraphs, width: width, maxLines: maxLines)
-        }
+        let result = layoutLines(paragraphs, width: width, maxLines: maxLines)
         if cachedLines.count == 4 { cachedLines.removeFirst() }
         if cachedLines.isEmpty { cachedLines.reserveCapacity(4) }
         cachedLines.append((width, maxLines, result))
