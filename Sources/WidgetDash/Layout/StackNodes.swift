@@ -277,6 +277,7 @@ private struct ClaimCrosses {
     /// The place the next new set takes once all are full.
     private var oldest = 0
 
+    /// The place of the set for `cross`, when one is remembered.
     func slot(of cross: Int?) -> Int? {
         if count > 0, crosses.0 == cross { return 0 }
         if count > 1, crosses.1 == cross { return 1 }
