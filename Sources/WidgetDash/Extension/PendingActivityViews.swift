@@ -50,21 +50,21 @@ struct PendingRemoteView: View, PrimitiveView {
         _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context))
     }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         switch answer() {
         case nil:
-            return [PendingNode(style: CellStyle(foreground: env.palette.secondary))]
+            return NodeList(PendingNode(style: CellStyle(foreground: env.palette.secondary)))
         case .failure(let error):
             let text: String
             switch failure {
-            case .none: return [EmptyNode()]
+            case .none: return NodeList(EmptyNode())
             case .sign: text = "⚠"
             case .word: text = "stopped"
             case .reason: text = "⚠ " + TextSanitizer.sanitize(error.description, keepNewlines: false)
             }
             return Text(text).foregroundStyle(Color.orange).makeNodes(env, context)
         case .success(let views):
-            guard let rendering = select(views) else { return [EmptyNode()] }
+            guard let rendering = select(views) else { return NodeList(EmptyNode()) }
             let entry = RemoteEntry(date: Date(timeIntervalSince1970: 0), normal: rendering, privacy: privacy(views))
             return RemoteContentView(entry: entry, intent: intent).makeNodes(env, context)
         }

@@ -49,8 +49,8 @@ package struct RemoteContentView: View, PrimitiveView {
         _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context))
     }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        guard let entry else { return [EmptyNode()] }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
+        guard let entry else { return NodeList(EmptyNode()) }
         if let failure = entry.failure {
             return Text("stopped: " + failure).foregroundStyle(Color.red).makeNodes(env, context)
         }
@@ -58,12 +58,12 @@ package struct RemoteContentView: View, PrimitiveView {
         if env.redactionReasons.contains(.privacy), !env.redactionReasons.contains(.placeholder), let privacy = entry.privacy {
             rendering = privacy
         }
-        guard let rendering else { return [EmptyNode()] }
+        guard let rendering else { return NodeList(EmptyNode()) }
         if let background = rendering.containerBackground {
             context.containerBackground = AnyShapeStyle(Color(background.resolved(in: env.palette)))
         }
         if let url = rendering.widgetURL { context.widgetURL = url }
-        return [RemoteContentNode(rendering: rendering, palette: env.palette, toggleOverrides: context.toggleOverrides, intent: intent)]
+        return NodeList(RemoteContentNode(rendering: rendering, palette: env.palette, toggleOverrides: context.toggleOverrides, intent: intent))
     }
 }
 

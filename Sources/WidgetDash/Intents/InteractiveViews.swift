@@ -48,7 +48,7 @@ public struct Button<Label: View>: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         let id = context.takeInteractiveID()
         var labelEnv = env
         if role == .destructive, labelEnv.foregroundStyle == nil { labelEnv.foregroundStyle = AnyShapeStyle(Color.red) }
@@ -59,8 +59,8 @@ public struct Button<Label: View>: View, PrimitiveView {
             if env.dimsContent { style.foreground = env.palette.invalidated }
             node = BracketNode(child: node, style: style)
         }
-        guard context.allowsIntents(env, what: "Button") else { return [node] }
-        return [InteractiveNode(id: id, kind: .button, action: .perform(intent), child: node)]
+        guard context.allowsIntents(env, what: "Button") else { return NodeList(node) }
+        return NodeList(InteractiveNode(id: id, kind: .button, action: .perform(intent), child: node))
     }
 }
 
@@ -112,13 +112,13 @@ public struct Toggle<Label: View>: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         let id = context.takeInteractiveID()
         let shown = context.toggleOverrides[id] ?? isOn
         let mark = Text(shown ? "[✓]" : "[ ]").foregroundStyle(shown ? AnyShapeStyle(TintShapeStyle()) : AnyShapeStyle(HierarchicalShapeStyle.secondary))
         let node = resolveSingle(HStack(cellSpacing: 1) { mark; label }, env, context)
-        guard context.allowsIntents(env, what: "Toggle") else { return [node] }
-        return [InteractiveNode(id: id, kind: .toggle, action: .toggle(isOn: shown, makeIntent(shown)), child: node)]
+        guard context.allowsIntents(env, what: "Toggle") else { return NodeList(node) }
+        return NodeList(InteractiveNode(id: id, kind: .toggle, action: .toggle(isOn: shown, makeIntent(shown)), child: node))
     }
 }
 
@@ -146,13 +146,13 @@ public struct Link<Label: View>: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         let id = context.takeInteractiveID()
         let inner = env.tintingUnstyledLabel()
         let child = resolveSingle(label, inner, context)
-        guard context.allowsLinks(env) else { return [child] }
+        guard context.allowsLinks(env) else { return NodeList(child) }
         let underlined = RestyleNode(child: child) { $0.attributes.insert(.underline) }
-        return [InteractiveNode(id: id, kind: .link, action: .open(destination), child: underlined)]
+        return NodeList(InteractiveNode(id: id, kind: .link, action: .open(destination), child: underlined))
     }
 }
 

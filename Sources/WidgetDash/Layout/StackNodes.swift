@@ -51,6 +51,9 @@ final class StackNode: LayoutNode {
         var isSpacer: Bool
         var priority: Double
 
+        /// A placeholder for storage not yet written.
+        static let none = Claim(index: 0, minimum: 0, flexibility: 0, isSpacer: false, priority: 0)
+
         /// True when `self` is served before `other`: spacers are served last, from what the
         /// other children leave (a text beside a spacer keeps its ideal width whenever it
         /// fits); then higher priority first; then least flexible first; then in order.
@@ -71,22 +74,26 @@ final class StackNode: LayoutNode {
             return
         }
         let horizontal = axis == .horizontal
-        let claims = rememberedClaims(cross: crossProposal, context)
+        // The claims are read from the remembered store, where this cross size's set starts at
+        // `base`. Nothing below can change the store (children never ask their parent); a local
+        // reference keeps the reads free of the class property's access checks.
+        let base = rememberedClaims(cross: crossProposal, context)
+        let claimStore = self.claimStore
         var remaining = max(0, mainProposal - spacing * (n - 1))
         sizes.append(contentsOf: repeatElement(.zero, count: n))
         var position = 0
         while position < n {
-            let first = claims[position]
+            let first = claimStore[base + position]
             var groupEnd = position
-            while groupEnd < n, claims[groupEnd].isSpacer == first.isSpacer, claims[groupEnd].priority == first.priority {
+            while groupEnd < n, claimStore[base + groupEnd].isSpacer == first.isSpacer, claimStore[base + groupEnd].priority == first.priority {
                 groupEnd += 1
             }
             // Keep room for the minimum sizes of the children served later.
             var reserved = 0
-            for k in groupEnd..<n { reserved += claims[k].minimum }
+            for k in groupEnd..<n { reserved += claimStore[base + k].minimum }
             var available = max(0, remaining - reserved)
             for k in position..<groupEnd {
-                let claim = claims[k]
+                let claim = claimStore[base + k]
                 // Never offer a child less than its minimum: a rigid child (big digits, a
                 // fixed frame) takes its size, and the others share what is left.
                 let share = max(available / (groupEnd - k), claim.minimum)
@@ -100,27 +107,35 @@ final class StackNode: LayoutNode {
         }
     }
 
-    /// The children's sorted claims for the last few cross sizes: they depend on the cross size
-    /// only, a stack is often asked several lengths at one, and a nested stack is asked at a few
-    /// in turn (its parent's minimum, maximum and share), which overwrote a single remembered set.
-    private var knownClaims: [(cross: Int?, claims: [Claim])] = []
+    /// The children's sorted claims for the last few cross sizes, one set of `children.count`
+    /// after another in one array: they depend on the cross size only, a stack is often asked
+    /// several lengths at one, and a nested stack is asked at a few in turn (its parent's
+    /// minimum, maximum and share), which overwrote a single remembered set. One array, not one
+    /// per set, so that remembering a set allocates nothing after the first.
+    private var claimStore: [Claim] = []
+    /// The cross size of each set in ``claimStore``, in the order the sets are stored.
+    private var claimCrosses = ClaimCrosses()
 
-    /// The sorted claims at a cross size, remembered (see ``knownClaims``).
-    private func rememberedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {
-        for known in knownClaims where known.cross == crossProposal { return known.claims }
-        let claims = sortedClaims(cross: crossProposal, context)
-        if knownClaims.count == 4 { knownClaims.removeFirst() }
-        if knownClaims.isEmpty { knownClaims.reserveCapacity(4) }
-        knownClaims.append((crossProposal, claims))
-        return claims
+    /// Where the sorted claims at a cross size start in ``claimStore``, remembered (at most
+    /// four sets; the oldest makes room).
+    private func rememberedClaims(cross crossProposal: Int?, _ context: RenderContext) -> Int {
+        let n = children.count
+        if let slot = claimCrosses.slot(of: crossProposal) { return slot * n }
+        let slot = claimCrosses.insert(crossProposal)
+        var store = claimStore
+        claimStore = []
+        if store.isEmpty { store.reserveCapacity(n * ClaimCrosses.capacity) }
+        if store.count < (slot + 1) * n { store.append(contentsOf: repeatElement(Claim.none, count: (slot + 1) * n - store.count)) }
+        sortClaims(cross: crossProposal, context, into: &store, at: slot * n)
+        claimStore = store
+        return slot * n
     }
 
-    /// Each child's claim at a cross size, in the order children are served.
-    private func sortedClaims(cross crossProposal: Int?, _ context: RenderContext) -> [Claim] {
+    /// Writes each child's claim at a cross size into `store` from `base`, in the order
+    /// children are served.
+    private func sortClaims(cross crossProposal: Int?, _ context: RenderContext, into store: inout [Claim], at base: Int) {
         let n = children.count
         let horizontal = axis == .horizontal
-        var claims: [Claim] = []
-        claims.reserveCapacity(n)
         for i in 0..<n {
             let child = children[i]
             let lo = child.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)
@@ -132,20 +147,19 @@ final class StackNode: LayoutNode {
                 let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
                 flexibility = (horizontal ? hi.width : hi.height) - minimum
             }
-            claims.append(Claim(index: i, minimum: minimum, flexibility: flexibility, isSpacer: child.isSpacer, priority: child.layoutPriority))
+            store[base + i] = Claim(index: i, minimum: minimum, flexibility: flexibility, isSpacer: child.isSpacer, priority: child.layoutPriority)
         }
         // An insertion sort: stacks have a handful of children, and `precedes` is a total order,
         // so the result is the same as any other sort's.
         for i in 1..<n {
-            let item = claims[i]
+            let item = store[base + i]
             var j = i - 1
-            while j >= 0 && item.precedes(claims[j]) {
-                claims[j + 1] = claims[j]
+            while j >= 0 && item.precedes(store[base + j]) {
+                store[base + j + 1] = store[base + j]
                 j -= 1
             }
-            claims[j + 1] = item
+            store[base + j + 1] = item
         }
-        return claims
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
@@ -254,158 +268,40 @@ final class DividerNode: LayoutNode {
     }
 }
 
-/// Adds space around a child.
-final class PaddingNode: WrappingNode {
-    let insets: EdgeInsets
+/// The cross sizes of a stack's remembered claim sets: four places, filled in turn, the
+/// oldest replaced when all are taken (as the array of sets it replaces removed its first).
+private struct ClaimCrosses {
+    static let capacity = 4
+    private var crosses: (Int?, Int?, Int?, Int?) = (nil, nil, nil, nil)
+    private var count = 0
+    /// The place the next new set takes once all are full.
+    private var oldest = 0
 
-    init(insets: EdgeInsets, child: LayoutNode) {
-        self.insets = insets
-        super.init(child: child)
+    /// The place of the set for `cross`, when one is remembered.
+    func slot(of cross: Int?) -> Int? {
+        if count > 0, crosses.0 == cross { return 0 }
+        if count > 1, crosses.1 == cross { return 1 }
+        if count > 2, crosses.2 == cross { return 2 }
+        if count > 3, crosses.3 == cross { return 3 }
+        return nil
     }
 
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        let h = insets.leading + insets.trailing
-        let v = insets.top + insets.bottom
-        let inner = ProposedSize(width: proposal.width.map { max(0, $0 - h) }, height: proposal.height.map { max(0, $0 - v) })
-        let s = child.sizeThatFits(inner, context)
-        return CellSize(width: s.width + h, height: s.height + v)
-    }
-
-    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        let inner = rect.inset(top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing)
-        canvas.withClip(inner) { child.render(in: inner, canvas: &$0, context) }
-    }
-}
-
-/// Gives a child a fixed, minimum or maximum size and aligns it inside.
-final class FrameNode: WrappingNode {
-    struct Limits {
-        var width: Int?, height: Int?
-        var minWidth: Int?, maxWidth: Int?, minHeight: Int?, maxHeight: Int?
-    }
-    let limits: Limits
-    let alignment: Alignment
-
-    init(limits: Limits, alignment: Alignment, child: LayoutNode) {
-        self.limits = limits
-        self.alignment = alignment
-        super.init(child: child)
-        // A frame holds its place in a stack even around a spacer.
-        isSpacer = false
-        // A fixed dimension is answered whatever is proposed for it (see `measure`).
-        ignoresProposedWidth = limits.width != nil
-        ignoresProposedHeight = limits.height != nil
-    }
-
-    private func clamp(_ v: Int, _ lo: Int?, _ hi: Int?) -> Int {
-        var r = v
-        if let hi { r = min(r, hi) }
-        if let lo { r = max(r, lo) }
-        return r
-    }
-
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        let l = limits
-        // The child is offered the fixed size, else the proposal clamped to the limits.
-        let offerW = l.width ?? proposal.width.map { clamp($0, l.minWidth, l.maxWidth) }
-        let offerH = l.height ?? proposal.height.map { clamp($0, l.minHeight, l.maxHeight) }
-        let childSize = child.sizeThatFits(ProposedSize(width: offerW, height: offerH), context)
-        // A flexible frame grows toward the proposal up to its maximum (so maxWidth: .infinity
-        // fills the space) and never shrinks below its minimum.
-        func resolve(_ fixed: Int?, _ lo: Int?, _ hi: Int?, _ proposed: Int?, _ childValue: Int) -> Int {
-            if let fixed { return fixed }
-            let p = proposed ?? childValue
-            var v = childValue
-            if let lo { v = max(lo, min(v, p)) }
-            if let hi { v = min(hi, max(v, p)) }
-            return v
+    /// Takes a place for `cross` and returns it.
+    mutating func insert(_ cross: Int?) -> Int {
+        let slot: Int
+        if count < Self.capacity {
+            slot = count
+            count += 1
+        } else {
+            slot = oldest
+            oldest = (oldest + 1) % Self.capacity
         }
-        return CellSize(
-            width: resolve(l.width, l.minWidth, l.maxWidth, proposal.width, childSize.width),
-            height: resolve(l.height, l.minHeight, l.maxHeight, proposal.height, childSize.height)
-        )
-    }
-
-    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        let s = child.sizeThatFits(ProposedSize(rect.size), context)
-        let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
-        let childRect = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)
-        canvas.withClip(childRect) { child.render(in: childRect, canvas: &$0, context) }
-    }
-}
-
-/// Draws a background (a color or a view) behind a child, in the child's frame.
-final class BackgroundNode: WrappingNode {
-    let color: TerminalColor?
-    let background: LayoutNode?
-    let overlay: Bool
-    let alignment: Alignment
-
-    init(child: LayoutNode, color: TerminalColor?, background: LayoutNode?, overlay: Bool = false, alignment: Alignment = .center) {
-        self.color = color
-        self.background = background
-        self.overlay = overlay
-        self.alignment = alignment
-        super.init(child: child)
-    }
-
-    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        if !overlay { drawBackground(rect, &canvas, context) }
-        if let color { canvas.fill(rect, style: CellStyle(background: color)) }
-        child.render(in: rect, canvas: &canvas, context)
-        if let color { canvas.paintBackground(rect, color) }
-        if overlay { drawBackground(rect, &canvas, context) }
-    }
-
-    private func drawBackground(_ rect: CellRect, _ canvas: inout Canvas, _ context: RenderContext) {
-        guard let background else { return }
-        let s = background.sizeThatFits(ProposedSize(rect.size), context)
-        let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
-        let r = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)
-        canvas.withClip(r) { background.render(in: r, canvas: &$0, context) }
-    }
-}
-
-/// Changes the style of everything a child drew: dims invalidated content, for example.
-final class RestyleNode: WrappingNode {
-    let transform: (inout CellStyle) -> Void
-
-    init(child: LayoutNode, transform: @escaping (inout CellStyle) -> Void) {
-        self.transform = transform
-        super.init(child: child)
-    }
-
-    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        child.render(in: rect, canvas: &canvas, context)
-        canvas.restyle(rect, transform)
-    }
-}
-
-/// Carries a layout priority set with `layoutPriority(_:)`.
-final class PriorityNode: WrappingNode {
-    init(priority: Double, child: LayoutNode) {
-        super.init(child: child)
-        layoutPriority = priority
-    }
-}
-
-/// A node that wraps one child and, unless it says otherwise, takes the child's size, priority
-/// and spacer-ness and draws it in its own rectangle.
-class WrappingNode: LayoutNode {
-    let child: LayoutNode
-
-    init(child: LayoutNode) {
-        self.child = child
-        super.init()
-        layoutPriority = child.layoutPriority
-        isSpacer = child.isSpacer
-    }
-
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        child.sizeThatFits(proposal, context)
-    }
-
-    override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        child.render(in: rect, canvas: &canvas, context)
+        switch slot {
+        case 0: crosses.0 = cross
+        case 1: crosses.1 = cross
+        case 2: crosses.2 = cross
+        default: crosses.3 = cross
+        }
+        return slot
     }
 }

@@ -17,8 +17,8 @@ public struct AccessoryWidgetBackground: View, PrimitiveView {
     public init() {}
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [ShapeNode(paint: .fill, color: env.resolve(AnyShapeStyle(FillShapeStyle())), round: true)]
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
+        NodeList(ShapeNode(paint: .fill, color: env.resolve(AnyShapeStyle(FillShapeStyle())), round: true))
     }
 }
 

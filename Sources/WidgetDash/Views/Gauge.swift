@@ -157,8 +157,8 @@ struct GaugeMeter: View, PrimitiveView {
     let fraction: Double
     var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [MeterNode(kind: kind, fraction: { _ in (fraction, nil) }, styles: MeterNode.Styles(env))]
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
+        NodeList(MeterNode(kind: kind, fraction: { _ in (fraction, nil) }, styles: MeterNode.Styles(env)))
     }
 }
 
@@ -169,9 +169,9 @@ struct TimerBar: View, PrimitiveView {
     let circular: Bool
     var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         let range = range, countsDown = countsDown
-        return [MeterNode(kind: circular ? .ring : .bar, fraction: { now in
+        return NodeList(MeterNode(kind: circular ? .ring : .bar, fraction: { now in
             let total = range.upperBound.timeIntervalSince(range.lowerBound)
             guard total > 0 else { return (countsDown ? 0 : 1, nil) }
             let elapsed = min(max(0, now.timeIntervalSince(range.lowerBound)), total)
@@ -179,7 +179,7 @@ struct TimerBar: View, PrimitiveView {
             let next: Date? = now < range.lowerBound ? range.lowerBound
                 : now < range.upperBound ? DateText.nextSecond(after: now, reference: range.lowerBound) : nil
             return (f, next)
-        }, styles: MeterNode.Styles(env))]
+        }, styles: MeterNode.Styles(env)))
     }
 }
 

@@ -31,13 +31,13 @@ public struct Image: View, PrimitiveView, Sendable {
         return copy
     }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        if let bitmap { return [BitmapNode(bitmap: bitmap, rendering: bitmapRendering, color: color, env)] }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
+        if let bitmap { return NodeList(BitmapNode(bitmap: bitmap, rendering: bitmapRendering, color: color, env)) }
         let style = AnyShapeStyle(color ?? env.foregroundStyle ?? AnyShapeStyle(HierarchicalShapeStyle.primary))
         var cell = CellStyle(foreground: env.resolve(style), attributes: env.isBold ? .bold : [])
         if env.dimsContent { cell.foreground = env.palette.invalidated }
-        if env.masksContent { return [TextNode.masked(width: TextWidth.width(of: glyph), style: CellStyle(foreground: env.palette.redaction))] }
-        return [GlyphNode(glyph: glyph, style: cell)]
+        if env.masksContent { return NodeList(TextNode.masked(width: TextWidth.width(of: glyph), style: CellStyle(foreground: env.palette.redaction))) }
+        return NodeList(GlyphNode(glyph: glyph, style: cell))
     }
 }
 

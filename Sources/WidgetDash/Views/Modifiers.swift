@@ -3,11 +3,11 @@ import Foundation
 /// A view changed by a modifier: the modifier decides the environment its content sees and
 /// wraps the content's layout nodes.
 public struct ModifiedView<Content: View>: View, PrimitiveView {
-    typealias Apply = (EnvironmentValues, ResolveContext, (EnvironmentValues) -> [LayoutNode]) -> [LayoutNode]
+    typealias Apply = (EnvironmentValues, ResolveContext, (EnvironmentValues) -> NodeList) -> NodeList
     /// The modifier applied to the content, in a closure made when the modifier is applied
     /// (for the reason given at ``TupleView``: with the content stored beside the modifier,
     /// making, copying and resolving the view each looked up `ModifiedView<Content>`'s type).
-    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
+    private let make: (EnvironmentValues, ResolveContext) -> NodeList
 
     init(_ content: Content, _ apply: @escaping Apply) {
         make = { env, context in apply(env, context) { resolve(content, $0, context) } }
@@ -16,7 +16,7 @@ public struct ModifiedView<Content: View>: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { make(env, context) }
 }
 
 /// A reusable change to a view, as SwiftUI's `ViewModifier`.
@@ -28,10 +28,10 @@ public protocol ViewModifier {
 
 /// The view a `ViewModifier` is applied to.
 public struct ViewModifierContent: View, PrimitiveView {
-    let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
+    let make: (EnvironmentValues, ResolveContext) -> NodeList
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { make(env, context) }
 }
 
 /// Edges of a rectangle, for padding.
@@ -143,7 +143,7 @@ extension View {
             }
             let insets = EdgeInsets(top: gap(.top, .vertical), leading: gap(.leading, .horizontal),
                                     bottom: gap(.bottom, .vertical), trailing: gap(.trailing, .horizontal))
-            return [PaddingNode(insets: insets, child: single(content(env)))]
+            return NodeList(PaddingNode(insets: insets, child: single(content(env))))
         }
     }
 
@@ -156,7 +156,7 @@ extension View {
             func gap(_ edge: Edge.Set, _ axis: Axis) -> Int { edges.contains(edge) ? env.layoutUnit.gap(length, axis) : 0 }
             let insets = EdgeInsets(top: gap(.top, .vertical), leading: gap(.leading, .horizontal),
                                     bottom: gap(.bottom, .vertical), trailing: gap(.trailing, .horizontal))
-            return [PaddingNode(insets: insets, child: single(content(env)))]
+            return NodeList(PaddingNode(insets: insets, child: single(content(env))))
         }
     }
 
@@ -166,7 +166,7 @@ extension View {
     /// Space around the view in cells whatever the widget's layout unit (for WidgetDash's own
     /// views, drawn the same in every widget).
     func padding(cells insets: EdgeInsets) -> some View {
-        modified { env, _, content in [PaddingNode(insets: insets, child: single(content(env)))] }
+        modified { env, _, content in NodeList(PaddingNode(insets: insets, child: single(content(env)))) }
     }
 
     /// Space around the view (in the widget's layout unit).
@@ -175,7 +175,7 @@ extension View {
             let unit = env.layoutUnit
             let cells = EdgeInsets(top: unit.gap(insets.top, .vertical), leading: unit.gap(insets.leading, .horizontal),
                                    bottom: unit.gap(insets.bottom, .vertical), trailing: unit.gap(insets.trailing, .horizontal))
-            return [PaddingNode(insets: cells, child: single(content(env)))]
+            return NodeList(PaddingNode(insets: cells, child: single(content(env))))
         }
     }
 
@@ -184,7 +184,7 @@ extension View {
         modified { env, _, content in
             let unit = env.layoutUnit
             let limits = FrameNode.Limits(width: unit.size(width, .horizontal), height: unit.size(height, .vertical))
-            return [FrameNode(limits: limits, alignment: alignment, child: single(content(env)))]
+            return NodeList(FrameNode(limits: limits, alignment: alignment, child: single(content(env))))
         }
     }
 
@@ -200,20 +200,20 @@ extension View {
                 minWidth: unit.size(minWidth, .horizontal), maxWidth: unit.size(maxWidth, .horizontal),
                 minHeight: unit.size(minHeight, .vertical), maxHeight: unit.size(maxHeight, .vertical)
             )
-            return [FrameNode(limits: limits, alignment: alignment, child: single(content(env)))]
+            return NodeList(FrameNode(limits: limits, alignment: alignment, child: single(content(env))))
         }
     }
 
     /// The priority this view has when its stack shares out space (default 0).
     public func layoutPriority(_ priority: Double) -> some View {
-        modified { env, _, content in [PriorityNode(priority: priority, child: single(content(env)))] }
+        modified { env, _, content in NodeList(PriorityNode(priority: priority, child: single(content(env)))) }
     }
 
     /// Fills the view's frame with a color behind it.
     public func background(_ style: some ShapeStyle) -> some View {
         let erased = AnyShapeStyle(style)
         return modified { env, _, content in
-            [BackgroundNode(child: single(content(env)), color: env.resolve(erased), background: nil)]
+            NodeList(BackgroundNode(child: single(content(env)), color: env.resolve(erased), background: nil))
         }
     }
 
@@ -221,7 +221,7 @@ extension View {
     public func background<B: View>(alignment: Alignment = .center, @ViewBuilder content background: () -> B) -> some View {
         let background = background()
         return modified { env, context, content in
-            [BackgroundNode(child: single(content(env)), color: nil, background: resolveSingle(background, env, context), alignment: alignment)]
+            NodeList(BackgroundNode(child: single(content(env)), color: nil, background: resolveSingle(background, env, context), alignment: alignment))
         }
     }
 
@@ -229,7 +229,7 @@ extension View {
     public func overlay<O: View>(alignment: Alignment = .center, @ViewBuilder content overlay: () -> O) -> some View {
         let overlay = overlay()
         return modified { env, context, content in
-            [BackgroundNode(child: single(content(env)), color: nil, background: resolveSingle(overlay, env, context), overlay: true, alignment: alignment)]
+            NodeList(BackgroundNode(child: single(content(env)), color: nil, background: resolveSingle(overlay, env, context), overlay: true, alignment: alignment))
         }
     }
 
@@ -300,8 +300,4 @@ private struct UncheckedValue<V> {
 
 /// One node for a modifier to wrap: several become a column, as SwiftUI does for a modifier
 /// applied to a group.
-private func single(_ nodes: [LayoutNode]) -> LayoutNode {
-    if nodes.count == 1 { return nodes[0] }
-    if nodes.isEmpty { return EmptyNode() }
-    return StackNode(axis: .vertical, alignment: .center, spacing: 0, children: nodes)
-}
+private func single(_ nodes: NodeList) -> LayoutNode { nodes.single }

@@ -95,8 +95,8 @@ public struct LinearGradient: ShapeStyle, ResolvableShapeStyle, Hashable {
 extension LinearGradient: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [ShapeNode(paint: .fill, color: resolvableColor.resolve(in: env.palette), round: false)]
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
+        NodeList(ShapeNode(paint: .fill, color: resolvableColor.resolve(in: env.palette), round: false))
     }
 }
 

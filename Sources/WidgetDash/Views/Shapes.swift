@@ -15,7 +15,7 @@ extension Shape {
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs {
         // A shape on its own is filled with the foreground style, as in SwiftUI.
         let style = inputs.environment.foregroundStyle ?? AnyShapeStyle(HierarchicalShapeStyle.primary)
-        return _ViewOutputs(nodes: [ShapeNode(paint: .fill, color: inputs.environment.resolve(style), round: view._isRound)])
+        return _ViewOutputs(nodes: NodeList(ShapeNode(paint: .fill, color: inputs.environment.resolve(style), round: view._isRound)))
     }
 
     /// The shape filled with a style: its cells take the color as their background.
@@ -83,8 +83,8 @@ struct ShapeView<S: Shape>: View, PrimitiveView {
 
     var body: Never { primitiveBody() }
     static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [ShapeNode(paint: paint, color: env.resolve(style), round: shape._isRound)]
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
+        NodeList(ShapeNode(paint: paint, color: env.resolve(style), round: shape._isRound))
     }
 }
 
@@ -92,8 +92,8 @@ extension Color: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     /// A color used as a view fills its frame, as in SwiftUI.
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [ShapeNode(paint: .fill, color: env.resolve(AnyShapeStyle(self)), round: false)]
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
+        NodeList(ShapeNode(paint: .fill, color: env.resolve(AnyShapeStyle(self)), round: false))
     }
 }
 

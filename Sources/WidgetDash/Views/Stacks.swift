@@ -25,7 +25,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
 
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { stack.makeNodes(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { stack.makeNodes(env, context) }
 }
 
 /// Arranges views in a column. Default spacing is none: rows are scarce in a terminal.
@@ -45,7 +45,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
 
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { stack.makeNodes(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { stack.makeNodes(env, context) }
 }
 
 /// What `HStack` and `VStack` share: one stack along an axis, its content told which axis it is
@@ -59,11 +59,11 @@ struct LinearStack {
     let defaultSpacing: Int
     let content: AnyView
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         var inner = env
         inner.stackAxis = axis
         let cells = spacing.map { env.layoutUnit.gap($0, axis) } ?? defaultSpacing
-        return [StackNode(axis: axis, alignment: cross, spacing: cells, children: content.makeNodes(inner, context))]
+        return NodeList(StackNode(axis: axis, alignment: cross, spacing: cells, children: content.makeNodes(inner, context).array))
     }
 }
 
@@ -80,10 +80,10 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         var inner = env
         inner.stackAxis = nil
-        return [ZStackNode(alignment: alignment, children: content.makeNodes(inner, context))]
+        return NodeList(ZStackNode(alignment: alignment, children: content.makeNodes(inner, context).array))
     }
 }
 
@@ -95,8 +95,8 @@ public struct Spacer: View, PrimitiveView {
     public init(minLength: Double) { self.minLength = minLength }
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
-        [SpacerNode(minLength: env.layoutUnit.gap(minLength, env.stackAxis ?? .vertical), axis: env.stackAxis)]
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
+        NodeList(SpacerNode(minLength: env.layoutUnit.gap(minLength, env.stackAxis ?? .vertical), axis: env.stackAxis))
     }
 }
 
@@ -105,9 +105,9 @@ public struct Divider: View, PrimitiveView {
     public init() {}
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         var style = CellStyle(foreground: env.palette.border)
         if env.dimsContent { style.foreground = env.palette.invalidated }
-        return [DividerNode(vertical: env.stackAxis == .horizontal, style: style)]
+        return NodeList(DividerNode(vertical: env.stackAxis == .horizontal, style: style))
     }
 }

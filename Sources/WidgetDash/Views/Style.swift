@@ -88,6 +88,13 @@ public protocol ShapeStyle: Sendable {
 public struct AnyShapeStyle: ShapeStyle, Hashable {
     let color: ResolvableColor
     public init(_ style: some ShapeStyle) {
+        // The common styles are told by their type, compared as a value: a dynamic cast asks the
+        // runtime, and erasing a style is done hundreds of times a frame. When the types are
+        // equal the bit cast is the value itself.
+        let styleType = type(of: style)
+        if styleType == Color.self { color = unsafeBitCast(style, to: Color.self).storage; return }
+        if styleType == HierarchicalShapeStyle.self { color = unsafeBitCast(style, to: HierarchicalShapeStyle.self).semantic; return }
+        if styleType == AnyShapeStyle.self { color = unsafeBitCast(style, to: AnyShapeStyle.self).color; return }
         if let c = style as? Color { color = c.storage }
         else if let h = style as? HierarchicalShapeStyle { color = h.semantic }
         else if let a = style as? AnyShapeStyle { color = a.color }

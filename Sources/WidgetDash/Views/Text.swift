@@ -118,7 +118,7 @@ public struct Text: View, PrimitiveView, Sendable {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         let baseFont = env.font ?? .body
         let resolved = pieces.map { piece -> TextNode.ResolvedPiece in
             let font = piece.font ?? baseFont
@@ -132,14 +132,14 @@ public struct Text: View, PrimitiveView, Sendable {
             return TextNode.ResolvedPiece(segment: piece.segment, style: style)
         }
         let bigDigits = pieces.count == 1 && (pieces[0].font ?? baseFont).prefersBigDigits
-        return [TextNode(
+        return NodeList(TextNode(
             pieces: resolved,
             lineLimit: env.lineLimit,
             alignment: env.multilineTextAlignment,
             bigDigits: bigDigits,
             mask: env.masksContent ? CellStyle(foreground: env.palette.redaction) : nil,
             calendar: env.calendarInZone
-        )]
+        ))
     }
 }
 

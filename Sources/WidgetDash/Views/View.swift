@@ -26,7 +26,7 @@ public struct _ViewInputs {
 
 /// The layout nodes a view resolved to. Not for widget authors.
 public struct _ViewOutputs {
-    let nodes: [LayoutNode]
+    let nodes: NodeList
 }
 
 extension View {
@@ -47,7 +47,7 @@ extension Never: View {
 
 /// A view the layout engine knows how to turn into layout nodes directly.
 protocol PrimitiveView {
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode]
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList
 }
 
 extension PrimitiveView {
@@ -71,16 +71,13 @@ final class ResolveContext {
 }
 
 /// Turns any view into layout nodes, evaluating `body` with the environment in scope.
-func resolve<V: View>(_ view: V, _ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+func resolve<V: View>(_ view: V, _ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
     V._makeNodes(view, _ViewInputs(environment: env, context: context)).nodes
 }
 
 /// Resolves a view into exactly one node, stacking several vertically as a `VStack` would.
 func resolveSingle<V: View>(_ view: V, _ env: EnvironmentValues, _ context: ResolveContext) -> LayoutNode {
-    let nodes = resolve(view, env, context)
-    if nodes.count == 1 { return nodes[0] }
-    if nodes.isEmpty { return EmptyNode() }
-    return StackNode(axis: .vertical, alignment: .center, spacing: 0, children: nodes)
+    resolve(view, env, context).single
 }
 
 // MARK: - Builder
@@ -113,14 +110,17 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
     /// built, rather than as a stored tuple: the engine's generic code copies, destroys and
     /// resolves views without knowing their types, and for a stored tuple of a type pack each
     /// of those asked the runtime for the tuple's type (a hash lookup) every time.
-    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
+    private let make: (EnvironmentValues, ResolveContext) -> NodeList
 
     public init(_ content: repeat each Content) {
         let content = (repeat each content)
-        make = { env, context in
-            var nodes: [LayoutNode] = []
+        var count = 0
+        for _ in repeat each content { count += 1 }
+        make = { [count] env, context in
+            // Room for one node per view, which is what views almost always resolve to.
+            var nodes = NodeList(capacity: count)
             for child in repeat each content {
-                nodes += resolve(child, env, context)
+                nodes.append(contentsOf: resolve(child, env, context))
             }
             return nodes
         }
@@ -129,7 +129,7 @@ public struct TupleView<each Content: View>: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { make(env, context) }
 }
 
 /// No content at all.
@@ -137,7 +137,7 @@ public struct EmptyView: View, PrimitiveView {
     public init() {}
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { [] }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { NodeList() }
 }
 
 /// One of two views, chosen by an `if`/`else` in a builder.
@@ -152,7 +152,7 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, P
 
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { chosen.makeNodes(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { chosen.makeNodes(env, context) }
 }
 
 extension Optional: View where Wrapped: View {
@@ -161,10 +161,10 @@ extension Optional: View where Wrapped: View {
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] {
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         switch self {
         case .some(let v): resolve(v, env, context)
-        case .none: []
+        case .none: NodeList()
         }
     }
 }
@@ -174,13 +174,13 @@ extension Optional: PrimitiveView where Wrapped: View {
 /// Also how the engine's containers (stacks, `Group`, `ConditionalContent`) keep their content:
 /// a closure made when the view is stored (see ``TupleView`` for why).
 public struct AnyView: View, PrimitiveView {
-    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
+    private let make: (EnvironmentValues, ResolveContext) -> NodeList
     public init<V: View>(_ view: V) {
         make = { env, context in resolve(view, env, context) }
     }
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { make(env, context) }
 }
 
 /// Groups views without adding a layout of its own.
@@ -189,27 +189,31 @@ public struct Group<Content: View>: View, PrimitiveView {
     public init(@ViewBuilder content: () -> Content) { self.content = AnyView(content()) }
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { content.makeNodes(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { content.makeNodes(env, context) }
 }
 
 /// Views made from the elements of a collection.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
     /// Makes and resolves a view for each element (the data and the closure kept in a closure,
     /// for the reason given at ``TupleView``).
-    private let make: (EnvironmentValues, ResolveContext) -> [LayoutNode]
+    private let make: (EnvironmentValues, ResolveContext) -> NodeList
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         make = Self.resolving(data, content)
     }
 
-    private static func resolving(_ data: Data, _ content: @escaping (Data.Element) -> Content) -> (EnvironmentValues, ResolveContext) -> [LayoutNode] {
-        { env, context in data.flatMap { resolve(content($0), env, context) } }
+    private static func resolving(_ data: Data, _ content: @escaping (Data.Element) -> Content) -> (EnvironmentValues, ResolveContext) -> NodeList {
+        { env, context in
+            var nodes = NodeList(capacity: data.count)
+            for element in data { nodes.append(contentsOf: resolve(content(element), env, context)) }
+            return nodes
+        }
     }
 
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> [LayoutNode] { make(env, context) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { make(env, context) }
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
