@@ -52,6 +52,9 @@ public struct ReloadBudget: Sendable, Equatable {
     /// Records a budgeted reload at `now`.
     public mutating func charge(at now: Date) {
         prune(at: now)
+        // Room for a day's charges at the first one, rather than growing to the limit one
+        // doubling at a time (a reallocation each, for every budgeted instance).
+        if charges.capacity == 0 { charges.reserveCapacity(Swift.min(limit, 64)) }
         // Charges arrive in clock order; a clock that went back is handled by `rewind`.
         charges.append(now)
     }

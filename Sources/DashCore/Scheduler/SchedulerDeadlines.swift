@@ -29,6 +29,17 @@ extension TimelineScheduler {
             }
         }
 
+        /// Notes that `date` (no earlier than `now`) is wanted for `kind`: the deadline to queue
+        /// and its generation, or nil when that is what is queued already (or nothing is wanted
+        /// and nothing queued). Inlined: `reschedule` asks three times a step.
+        @inline(__always)
+        mutating func want(_ kind: Kind, _ date: Date?, now: Date) -> (Date, Int)? {
+            let clamped = date.map { max($0, now) }
+            guard clamped != self.date(kind) else { return nil }
+            let generation = set(kind, clamped)
+            return clamped.map { ($0, generation) }
+        }
+
         /// Records a new date for a kind; returns its new generation.
         mutating func set(_ kind: Kind, _ date: Date?) -> Int {
             switch kind {

@@ -1,5 +1,4 @@
 import Foundation
-import HeapModule
 import WidgetDash
 
 /// The scheduler's rules and its state, with the steps that change it (see
@@ -20,7 +19,7 @@ extension TimelineScheduler {
     /// The scheduler's state and the steps that change it.
     struct State {
         var rules: Rules
-        private var queue = Heap<Deadline>()
+        private var queue = MinHeap<Deadline>()
         /// Time-outs queued since the last `advance`, held out of the heap until it runs.
         ///
         /// Nearly every request is answered before its time-out, which then only surfaces in the
@@ -29,6 +28,9 @@ extension TimelineScheduler {
         /// generation check; the others enter the heap with their original order, so what is
         /// due, and in which order, is the same as if they had been queued at once.
         private var stagedTimeouts: [Deadline] = []
+        /// The earliest time among `stagedTimeouts` (infinity when there are none): while the
+        /// heap's first deadline is no later, `nextDeadline` has no need to look at them.
+        private var stagedEarliest = Double.infinity
         private var pass = 0
         private var sequence = 0
         private var serial = 0
@@ -88,8 +90,9 @@ extension TimelineScheduler {
 
         mutating func nextDeadline() -> Date? {
             while let top = queue.min, !isCurrent(top) {
-                queue.removeMin()
+                queue.popMin()
             }
+            if let top = queue.min, top.time <= stagedEarliest { return top.date }
             var earliest = queue.min
             // The staged time-outs still wanted, kept in order; any earlier than the heap's first wins.
             var kept = 0
@@ -100,7 +103,8 @@ extension TimelineScheduler {
                 kept += 1
                 if earliest.map({ staged < $0 }) ?? true { earliest = staged }
             }
-            stagedTimeouts.removeLast(stagedTimeouts.count - kept)
+            while stagedTimeouts.count > kept { stagedTimeouts.removeLast() }
+            stagedEarliest = stagedTimeouts.reduce(.infinity) { min($0, $1.time) }
             return earliest?.date
         }
 
@@ -108,7 +112,8 @@ extension TimelineScheduler {
         private mutating func queueStagedTimeouts() {
             guard !stagedTimeouts.isEmpty else { return }
             for staged in stagedTimeouts where isCurrent(staged) { queue.insert(staged) }
-            stagedTimeouts.removeAll(keepingCapacity: true)
+            stagedTimeouts.removeAllKeepingStorage()
+            stagedEarliest = .infinity
         }
 
         mutating func advance(to now: Date, into effects: inout [Effect]) {
@@ -118,7 +123,7 @@ extension TimelineScheduler {
             var touched: [Int] = []
             swap(&touched, &touchedScratch)
             defer {
-                touched.removeAll(keepingCapacity: true)
+                touched.removeAllKeepingStorage()
                 swap(&touched, &touchedScratch)
             }
             queueStagedTimeouts()
@@ -126,7 +131,7 @@ extension TimelineScheduler {
             let pass = self.pass
             let nowTime = now.timeIntervalSinceReferenceDate
             while let top = queue.min, top.time <= nowTime {
-                queue.removeMin()
+                queue.popMin()
                 let id = top.instance
                 // One access: is this deadline still wanted, consume it, note the slot as touched.
                 let state = update(id) { slot -> (current: Bool, first: Bool) in
@@ -345,20 +350,15 @@ extension TimelineScheduler {
         /// Queues the deadlines an instance now wants, replacing those that changed.
         private mutating func reschedule(_ id: Int, now: Date) {
             let clockSpeed = rules.clockSpeed
-            guard instance(id) != nil else { return }
+            // Nothing is pushed for an id without an instance: `update` does not run `body`.
             var pushes: ((Date, Int)?, (Date, Int)?, (Date, Int)?) = (nil, nil, nil)
             // One in-place access: holding a copy of the slot would make its budget's storage
             // shared (the next charge would copy it).
             update(id) { slot in
-                func want(_ kind: Kind, _ date: Date?) -> (Date, Int)? {
-                    let clamped = date.map { max($0, now) }
-                    guard clamped != slot.queued.date(kind) else { return nil }
-                    let generation = slot.queued.set(kind, clamped)
-                    return clamped.map { ($0, generation) }
-                }
-                pushes.0 = want(.entry, TimelineState.firstDate(after: now, in: slot.entryDates))
-                pushes.1 = want(.reload, slot.inFlight == nil && slot.deferral != .locked ? slot.nextReload : nil)
-                pushes.2 = want(.timeout, slot.inFlight.map { Rules.deadlineOfTimeout($0, timeout: slot.timeout, clockSpeed: clockSpeed) })
+                pushes.0 = slot.queued.want(.entry, TimelineState.firstDate(after: now, in: slot.entryDates), now: now)
+                pushes.1 = slot.queued.want(.reload, slot.inFlight == nil && slot.deferral != .locked ? slot.nextReload : nil, now: now)
+                pushes.2 = slot.queued.want(.timeout, slot.inFlight.map { Rules.deadlineOfTimeout($0, timeout: slot.timeout, clockSpeed: clockSpeed) },
+                                            now: now)
             }
             push(id, .entry, pushes.0)
             push(id, .reload, pushes.1)
@@ -369,7 +369,12 @@ extension TimelineScheduler {
             guard let (date, generation) = deadline else { return }
             sequence += 1
             let deadline = Deadline(date: date, sequence: sequence, instance: id, kind: kind, generation: generation)
-            if kind == .timeout { stagedTimeouts.append(deadline) } else { queue.insert(deadline) }
+            if kind == .timeout {
+                stagedTimeouts.append(deadline)
+                stagedEarliest = min(stagedEarliest, deadline.time)
+            } else {
+                queue.insert(deadline)
+            }
         }
     }
 }

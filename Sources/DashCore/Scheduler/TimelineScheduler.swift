@@ -65,6 +65,9 @@ public final class TimelineScheduler {
         get { state.rules.settings }
         set { state.rules.settings = newValue }
     }
+    /// The most entries kept from one timeline, read without copying the settings (their
+    /// `budgetByKind` would be retained and released).
+    var entryLimit: Int { state.rules.settings.entryLimit }
     /// How much faster than real time the clock runs. Provider time-outs are real seconds, so
     /// on a clock running N times faster they last N times longer in clock time.
     public var clockSpeed: Double {

@@ -1,5 +1,4 @@
 import Foundation
-import HeapModule
 import WidgetDash
 
 /// Runs the scheduler over a scenario on a virtual clock, as fast as it can, and reports what
@@ -104,6 +103,17 @@ public final class Simulator {
     /// tallies in widget order.
     @discardableResult
     public func run(_ sink: (Event) -> Void) -> [Tally] {
+        withoutActuallyEscaping(sink) { run(EventSink(sink: $0)) }
+    }
+
+    /// Runs the whole scenario, handing only each event's kind to `sink` (what the bench
+    /// counts): the widget's name and the budget left are not looked up.
+    @discardableResult
+    public func runCountingKinds(_ sink: (Event.Kind) -> Void) -> [Tally] {
+        withoutActuallyEscaping(sink) { run(KindSink(sink: $0)) }
+    }
+
+    private func run<Sink: SimulationSink>(_ sink: Sink) -> [Tally] {
         // The bookkeeping is a local value while the run lasts: every access to a stored
         // property of a class is checked for exclusivity at run time, and a simulated day makes
         // millions of them. Swapped in and out, so nothing is copied.
@@ -133,7 +143,7 @@ public final class Simulator {
             guard let now = earliest, now <= end else { break }
             // At one instant: answers first (they were asked for earlier), then the script, then deadlines.
             while let a = books.answers.min, a.date <= now {
-                books.answers.removeMin()
+                books.answers.popMin()
                 books.deliver(a, now: now, self, sink)
             }
             while next < script.count, script[next].date <= now {
@@ -148,7 +158,7 @@ public final class Simulator {
                 }
                 books.handle(effects, now: now, self, sink)
             }
-            effects.removeAll(keepingCapacity: true)
+            effects.removeAllKeepingStorage()
             scheduler.advance(to: now, into: &effects)
             books.handle(effects, now: now, self, sink)
         }
@@ -159,7 +169,7 @@ public final class Simulator {
     /// The run's bookkeeping: the scripted providers' pending answers, which scripted delays
     /// and failures were used, and the tallies.
     private struct Books {
-        var answers = Heap<Answer>()
+        var answers = MinHeap<Answer>()
         var sequence = 0
         /// Each widget's scripted delays and failures not used yet.
         var delays: [OneShotScript]
@@ -172,9 +182,18 @@ public final class Simulator {
         var reasonCounts: [[Int]]
         /// The storage of `deliver`'s effects, kept from one answer to the next.
         var delivered: [TimelineScheduler.Effect] = []
+        /// Two arrays of entries per widget (at `2 × widget` and the next), handed out in turn
+        /// and refilled in place: the instance keeps the last one it was given and lets go of the
+        /// one before, so refilling that one allocates nothing. (Were it still held, as after a
+        /// late answer was dropped, copy-on-write gives the timeline fresh storage.)
+        var spareEntries: [[any TimelineEntry]]
+        /// Per widget, which of its two arrays the next timeline uses.
+        var spareTurn: [Bool]
 
         init(widgets list: [Scenario.Widget]) {
             let widgets = list.count
+            spareEntries = Array(repeating: [], count: 2 * widgets)
+            spareTurn = Array(repeating: false, count: widgets)
             delays = list.map { OneShotScript($0.providerDelays.map(\.at)) }
             failures = list.map { OneShotScript($0.providerFailures) }
             tallies = Array(repeating: Tally(), count: widgets)
@@ -209,12 +228,11 @@ public final class Simulator {
             }
         }
 
-        private func event(_ kind: Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator, _ sink: (Event) -> Void) {
-            let left = simulator.scheduler.budgetLeft(for: widget, at: now)
-            sink(Event(t: now, widget: simulator.scenario.widgets[widget].id, kind: kind, reason: reason, budgetLeft: left == .max ? nil : left))
+        private func event<Sink: SimulationSink>(_ kind: Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator, _ sink: Sink) {
+            sink.take(kind, widget, reason, now, simulator)
         }
 
-        mutating func handle(_ effects: [TimelineScheduler.Effect], now: Date, _ simulator: Simulator, _ sink: (Event) -> Void) {
+        mutating func handle(_ effects: [TimelineScheduler.Effect], now: Date, _ simulator: Simulator, _ sink: some SimulationSink) {
             for effect in effects {
                 switch effect {
                 case .reload(let request):
@@ -245,7 +263,7 @@ public final class Simulator {
             answers.insert(Answer(date: now.addingTimeInterval(delay), sequence: sequence, request: request, fails: fails))
         }
 
-        mutating func deliver(_ answer: Answer, now: Date, _ simulator: Simulator, _ sink: (Event) -> Void) {
+        mutating func deliver(_ answer: Answer, now: Date, _ simulator: Simulator, _ sink: some SimulationSink) {
             let request = answer.request
             let i = request.instance
             let scheduler = simulator.scheduler
@@ -258,7 +276,7 @@ public final class Simulator {
                 // The timeline is made when the provider is asked: its entries and `after` date
                 // count from then.
                 let created = request.started
-                let entries: [any TimelineEntry] = simulator.scenario.widgets[i].entryOffsets.map { Entry(date: created.addingTimeInterval($0)) }
+                let entries = makeEntries(i, created: created, simulator)
                 let policy: TimelineReloadPolicy = switch simulator.scenario.widgets[i].policy {
                 case .atEnd: .atEnd
                 case .never: .never
@@ -267,7 +285,7 @@ public final class Simulator {
                 result = .success(ErasedTimeline(entries: entries, policy: policy))
             }
             // nil: the request was abandoned at its time-out, and the late answer is dropped.
-            delivered.removeAll(keepingCapacity: true)
+            delivered.removeAllKeepingStorage()
             guard scheduler.deliver(result, for: request, at: now, seconds: seconds, into: &delivered) else { return }
             if answer.fails {
                 tallies[i].errors += 1
@@ -276,7 +294,7 @@ public final class Simulator {
                 tallies[i].reloads += 1
                 reasonCounts[i][Books.reasonIndex(request.reason)] += 1
                 if request.reason.isBudgeted { tallies[i].budgetedReloads += 1 } else { tallies[i].exemptReloads += 1 }
-                if entryCount > scheduler.settings.entryLimit { tallies[i].truncatedTimelines += 1 }
+                if entryCount > scheduler.entryLimit { tallies[i].truncatedTimelines += 1 }
                 event(.reload, i, request.reason.rawValue, now, simulator, sink)
             }
             for effect in delivered {
@@ -287,6 +305,23 @@ public final class Simulator {
             }
         }
 
+        /// Widget `i`'s entries for a timeline created at `created`, in the spare array whose
+        /// turn it is (see ``spareEntries``).
+        private mutating func makeEntries(_ i: Int, created: Date, _ simulator: Simulator) -> [any TimelineEntry] {
+            let spare = 2 * i + (spareTurn[i] ? 1 : 0)
+            spareTurn[i].toggle()
+            var entries: [any TimelineEntry] = []
+            swap(&entries, &spareEntries[spare])
+            let offsets = simulator.scenario.widgets[i].entryOffsets
+            if entries.count == offsets.count {
+                for k in offsets.indices { entries[k] = Entry(date: created.addingTimeInterval(offsets[k])) }
+            } else {
+                entries = offsets.map { Entry(date: created.addingTimeInterval($0)) }
+            }
+            spareEntries[spare] = entries
+            return entries
+        }
+
         /// Notes a budgeted start and the most such starts in any 24 hours ending now.
         private mutating func recordBudgeted(_ i: Int, _ now: Date) {
             budgetedStarts[i].append(now)
@@ -295,6 +330,29 @@ public final class Simulator {
             tallies[i].maxBudgetedIn24h = max(tallies[i].maxBudgetedIn24h, budgetedStarts[i].count)
         }
     }
+}
+
+/// Where a run's events go: a sink that shows them whole, or one that counts their kinds.
+private protocol SimulationSink {
+    func take(_ kind: Simulator.Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator)
+}
+
+/// Hands on every event whole, with the widget's name and the budget it has left.
+private struct EventSink: SimulationSink {
+    let sink: (Simulator.Event) -> Void
+
+    func take(_ kind: Simulator.Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator) {
+        let left = simulator.scheduler.budgetLeft(for: widget, at: now)
+        sink(Simulator.Event(t: now, widget: simulator.scenario.widgets[widget].id, kind: kind, reason: reason,
+                             budgetLeft: left == .max ? nil : left))
+    }
+}
+
+/// Hands on only the kind of each event.
+private struct KindSink: SimulationSink {
+    let sink: (Simulator.Event.Kind) -> Void
+
+    func take(_ kind: Simulator.Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator) { sink(kind) }
 }
 
 /// The failure a scenario's `providerFailures` script produces.
@@ -309,7 +367,7 @@ struct OneShotScript {
     /// (moment, place in the list), by moment.
     private let byDate: [(date: Date, index: Int)]
     private var nextDue = 0
-    private var due = Heap<Int>()
+    private var due = MinHeap<Int>()
 
     init(_ dates: [Date]) {
         byDate = dates.enumerated().map { (date: $0.element, index: $0.offset) }.sorted { ($0.date, $0.index) < ($1.date, $1.index) }

@@ -1,0 +1,70 @@
+/// A binary min-heap: the scheduler's queue of deadlines and the simulator's pending answers.
+///
+/// swift-collections' `Heap` is a min-max heap, whose every removal compares grandchildren
+/// level by level to keep the maximum at hand; the scheduler never asks for the maximum. A
+/// removal here walks the hole left by the minimum down to a leaf along the smaller child (one
+/// comparison a level), then lifts the last element from there, which rarely moves far
+/// (Floyd's bottom-up removal). Elements are popped in `<` order; for a strict total order
+/// (every caller breaks ties by a sequence number) that order is the same as any heap's.
+struct MinHeap<Element: Comparable> {
+    private var items: ContiguousArray<Element> = []
+
+    init() {}
+
+    var isEmpty: Bool { items.isEmpty }
+    var count: Int { items.count }
+
+    /// The smallest element, if any.
+    var min: Element? { items.first }
+
+    mutating func insert(_ element: Element) {
+        items.append(element)
+        items.withUnsafeMutableBufferPointer { heap in
+            var hole = heap.count - 1
+            while hole > 0 {
+                let parent = (hole - 1) / 2
+                guard element < heap[parent] else { break }
+                heap[hole] = heap[parent]
+                hole = parent
+            }
+            heap[hole] = element
+        }
+    }
+
+    /// Removes and returns the smallest element, if any.
+    @discardableResult
+    mutating func popMin() -> Element? {
+        guard let last = items.popLast() else { return nil }
+        guard !items.isEmpty else { return last }
+        return items.withUnsafeMutableBufferPointer { heap in
+            let top = heap[0]
+            let count = heap.count
+            var hole = 0
+            while true {
+                var child = 2 * hole + 1
+                guard child < count else { break }
+                if child + 1 < count && heap[child + 1] < heap[child] { child += 1 }
+                heap[hole] = heap[child]
+                hole = child
+            }
+            while hole > 0 {
+                let parent = (hole - 1) / 2
+                guard last < heap[parent] else { break }
+                heap[hole] = heap[parent]
+                hole = parent
+            }
+            heap[hole] = last
+            return top
+        }
+    }
+}
+
+extension Array {
+    /// Empties the array and keeps its storage, for the scheduler's buffers reused step after step.
+    ///
+    /// `removeAll(keepingCapacity: true)` goes through the generic `replaceSubrange`, about 80
+    /// instructions even when there is nothing to remove; these buffers hold a few elements.
+    mutating func removeAllKeepingStorage() {
+        while !isEmpty { removeLast() }
+    }
+}
