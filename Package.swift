@@ -43,7 +43,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // The shared store (SQLite in WAL mode); used by DashSystem only, never by the author API.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
@@ -83,14 +82,7 @@ let package = Package(
             swiftSettings: [.define("WIDGETDASH_EXPORTS_NETWORKING", .when(traits: ["FoundationNetworking"]))] + functionSections
         ),
         .target(name: "DashCatalog", dependencies: ["WidgetDash"], swiftSettings: functionSections),
-        .target(
-            name: "DashCore",
-            dependencies: [
-                "WidgetDash",
-                .product(name: "HeapModule", package: "swift-collections"),
-            ],
-            swiftSettings: functionSections
-        ),
+        .target(name: "DashCore", dependencies: ["WidgetDash"], swiftSettings: functionSections),
         // The I/O around the core: the shared store, sockets, child processes, files.
         .target(
             name: "DashSystem",
