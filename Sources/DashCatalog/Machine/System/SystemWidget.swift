@@ -26,10 +26,11 @@ public struct SystemEntry: TimelineEntry {
 ///
 /// CPU use is the change of /proc/stat's counters since the previous reading (``CPUHistory``),
 /// which is what `top` and htop show; the counters alone only give the average since boot. The
-/// first reading has none before it, so it reads twice, a quarter of a second apart. A live system monitor on a terminal dashboard is looked at for seconds, not
-/// hours, so the timeline is one entry with `.after(now + 15 s)`: far more often than
-/// WidgetKit's 40–70 reloads a day would allow, so the host has to exempt this widget from the
-/// budget (or give it its own), as it does for a foreground app.
+/// first reading has none before it, so it reads twice, a quarter of a second apart. A live
+/// system monitor on a terminal dashboard is looked at for seconds, not hours, so the timeline
+/// is one entry with `.after(now + 15 s)`: far more often than WidgetKit's 40–70 reloads a day
+/// would allow, so the host has to exempt this widget from the budget (or give it its own), as
+/// it does for a foreground app.
 public struct SystemProvider: TimelineProvider {
     /// How long after a reading the next one is asked for.
     public static let refreshInterval: TimeInterval = 15
