@@ -59,6 +59,8 @@ let package = Package(
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // The passcode's hash: crypt(5)'s yescrypt from libxcrypt (see docs/DECISIONS.md).
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+        // glibc's <malloc.h> (malloc_trim), which the Glibc module leaves out.
+        .systemLibrary(name: "CMalloc"),
         .target(
             name: "CImageCodec",
             dependencies: ["CLibPNG", "CLibJPEG"],
@@ -87,7 +89,7 @@ let package = Package(
         .target(
             name: "DashSystem",
             dependencies: [
-                "DashCore", "WidgetDash", "CCrypt", "CConcurrencyHooks",
+                "DashCore", "WidgetDash", "CCrypt", "CConcurrencyHooks", "CMalloc",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: functionSections

@@ -167,7 +167,8 @@ struct RunCommand: AsyncParsableCommand {
             let graphemes = FileManager.default.fileExists(atPath: configFile)
                 ? ConfigReader(widgets: known).read(ConfigCommand.file(config)).config.graphemes : nil
             _ = try await TerminalRunLoop.runOnOwnThread(host: ServicesBoundHost(shell, services: options.services),
-                                                               foregroundObserver: setup.screenTime, graphemes: graphemes)
+                                                               foregroundObserver: setup.screenTime, graphemes: graphemes,
+                                                               settled: { StartupPages.release() })
         } catch {
             printError("\(error)")
             throw ExitCode.failure

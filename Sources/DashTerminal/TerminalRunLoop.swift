@@ -69,6 +69,13 @@ public final class TerminalRunLoop {
     /// Told when the dashboard comes to the screen and leaves it (start, suspend, resume,
     /// quit) and on each wake-up; the screen-time recorder listens.
     public var foregroundObserver: (any ForegroundObserver)?
+    /// Run once, on the loop's thread, when the dashboard has been on screen for
+    /// ``settleDelay`` seconds: start-up is over by then (the dashboard gives back the memory
+    /// start-up used, `StartupPages`).
+    public var settled: (() -> Void)?
+    /// How long after the loop starts ``settled`` runs: the first frame and the first
+    /// timelines have arrived well before.
+    public static let settleDelay: Duration = .seconds(5)
 
     private let terminal: Terminal
 
@@ -107,6 +114,7 @@ public final class TerminalRunLoop {
         ]
         // Set when the screen must be repainted whatever the host thinks (resize, continue).
         var forceRender = true
+        var settleAt = settled == nil ? nil : ContinuousClock.now.advanced(by: Self.settleDelay)
         while true {
             if host.needsDisplay || forceRender {
                 terminal.draw(host.render(size: terminal.size))
@@ -116,7 +124,8 @@ public final class TerminalRunLoop {
 
             for i in fds.indices { fds[i].revents = 0 }
             let delay = Self.wakeDelay(deadline: host.secondsUntilNextDeadline(), tick: host.secondsUntilNextTick())
-            let wait = [delay, executor.secondsUntilNextTimer()].compactMap { $0 }.min()
+            let untilSettled = settleAt.map { Self.seconds(ContinuousClock.now.duration(to: $0)) }
+            let wait = [delay, executor.secondsUntilNextTimer(), untilSettled].compactMap { $0 }.min()
             let timeout = executor.hasPending ? 0 : Self.pollTimeout(seconds: wait)
             wake.sleeping(milliseconds: timeout)
             let ready = poll(&fds, nfds_t(fds.count), timeout)
@@ -170,6 +179,10 @@ public final class TerminalRunLoop {
             // What the turn started on the loop runs now, and its answers are taken in at once.
             if executor.runPending() { host.advance() }
             foregroundObserver?.loopWoke()
+            if let at = settleAt, ContinuousClock.now >= at {
+                settleAt = nil
+                settled?()
+            }
         }
     }
 
@@ -191,6 +204,12 @@ public final class TerminalRunLoop {
 
     /// How much later than its time ``wakeDelay(deadline:tick:)`` serves a deadline, at most.
     public static let tickSlack: Double = 1
+
+    /// A duration in seconds, for the time-outs the host counts in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
 
     /// The `poll` time-out for a deadline `seconds` away: -1 (infinite) for nil, otherwise
     /// whole milliseconds rounded up and clamped to 0...Int32.max.

@@ -12,7 +12,7 @@ extension TerminalRunLoop {
     ///
     /// The host is `sending`: the caller gives it up, and the loop's thread is its only user.
     public static func runOnOwnThread(host: sending any InteractiveHost, foregroundObserver: (any ForegroundObserver)? = nil,
-                                      graphemes: GraphemeMode? = nil) async throws -> TerminalExit {
+                                      graphemes: GraphemeMode? = nil, settled: (@Sendable () -> Void)? = nil) async throws -> TerminalExit {
         // The host crosses to the new thread once, through a lock that the thread empties.
         let handoff = Mutex<(any InteractiveHost)?>(host)
         return try await withCheckedThrowingContinuation { continuation in
@@ -22,6 +22,7 @@ extension TerminalRunLoop {
                 terminal.configuredGraphemes = graphemes
                 let loop = TerminalRunLoop(terminal: terminal)
                 loop.foregroundObserver = foregroundObserver
+                loop.settled = settled
                 do { continuation.resume(returning: try loop.run(host: host)) } catch {
                     continuation.resume(throwing: error)
                 }

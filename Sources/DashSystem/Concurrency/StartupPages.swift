@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import CMalloc
+import Glibc
+
+/// Gives back the memory that start-up used and an idle dashboard does not, once start-up is over.
+///
+/// Start-up runs code an idle dashboard never runs again: parsing the command line, reading the
+/// config, describing the catalog, the first timelines. Its code pages stay mapped, so they count
+/// in the resident set for as long as the dashboard runs, as `__init` code would in a kernel that
+/// never freed it. ``release()`` unmaps the program's and libraries' clean read-only file pages
+/// (`MADV_DONTNEED`) and returns the heap's free pages (`malloc_trim`); what the idle loop runs
+/// faults back in from the page cache at its next tick, so what stays resident is what idle uses.
+/// `idle.order` puts the functions idle runs first in the binary, so those faults are few.
+///
+/// Safe by construction: only private mappings that are not writable and hold no anonymous
+/// (copied-on-write) page are dropped, and for those `MADV_DONTNEED` changes no byte a thread can
+/// read, only where the page comes from next time (``ReadOnlyMappings``).
+package enum StartupPages {
+    /// What one release gave back, in KiB of resident memory.
+    package struct Released: Sendable, Equatable {
+        /// Code and read-only data unmapped: still in the page cache, faulted back when run.
+        package var mappedKiB: Int
+        /// How many mappings that was.
+        package var mappings: Int
+    }
+
+    /// Unmaps the clean read-only file pages and trims the heap; nil when /proc cannot be read.
+    @discardableResult
+    package static func release() -> Released? {
+        guard let smaps = readProcFile("/proc/self/smaps") else { return nil }
+        var released = Released(mappedKiB: 0, mappings: 0)
+        for mapping in ReleasableMappings.releasable(smaps: smaps) {
+            switch mapping.kind {
+            case .readOnly:
+                guard madvise(pointer(mapping.start), Int(mapping.end - mapping.start), MADV_DONTNEED) == 0 else { continue }
+                released.mappedKiB += mapping.residentKiB
+            case .writable:
+                released.mappedKiB += pageOutFilePages(from: mapping.start, to: mapping.end)
+            }
+            released.mappings += 1
+        }
+        _ = malloc_trim(0)
+        return released
+    }
+
+    /// Asks the kernel to reclaim the pages of a writable private file mapping that still hold
+    /// the file's bytes (`MADV_PAGEOUT`), in KiB asked for.
+    ///
+    /// `MADV_DONTNEED` would throw away what the program wrote there, so this mapping gets only
+    /// the hint that never loses a byte: a page written meanwhile is at worst swapped out. The
+    /// kernel honours it for file pages only when the process owns the file or may write it, so
+    /// for an installed binary run by another user it changes nothing.
+    private static func pageOutFilePages(from start: UInt, to end: UInt) -> Int {
+        let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        let fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0, pageSize > 0 else { return 0 }
+        defer { close(fd) }
+        var entries = [UInt64](repeating: 0, count: Int((end - start) / pageSize))
+        let wanted = entries.count * 8
+        let count = entries.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(start / pageSize * 8)) }
+        guard count == wanted else { return 0 }
+        var kib = 0
+        for run in ReleasableMappings.filePageRuns(pagemap: entries) {
+            let length = UInt(run.count) * pageSize
+            if madvise(pointer(start + UInt(run.lowerBound) * pageSize), Int(length), MADV_PAGEOUT) == 0 {
+                kib += Int(length / 1024)
+            }
+        }
+        return kib
+    }
+
+    private static func pointer(_ address: UInt) -> UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: address)
+    }
+
+    /// The whole of a /proc file (its size is not known before reading).
+    private static func readProcFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
+#endif
+
+/// Which mappings of /proc/self/smaps can be released without changing what a thread reads.
+///
+/// A private file mapping that is not writable (`r-xp`, `r--p`) and holds no anonymous page
+/// shows exactly the file's bytes; `MADV_DONTNEED` drops its pages and the next access maps
+/// the same bytes from the page cache again. A read-only mapping with anonymous pages (the
+/// part of a binary the dynamic loader relocated before sealing it, RELRO) would lose those
+/// writes, so it is kept. A writable private file mapping (`rw-p`: the binary's data, and
+/// here its `.rodata`, which Swift's objects mark writable) gets only `MADV_PAGEOUT` on the
+/// pages that still hold the file's bytes. Shared mappings and anonymous memory are kept.
+package enum ReleasableMappings {
+    /// How a mapping is released.
+    package enum Kind: Equatable, Sendable {
+        /// Read-only and clean: unmapped whole.
+        case readOnly
+        /// Writable and private: only its pages that still hold the file's bytes are paged out.
+        case writable
+    }
+
+    /// One mapping that may be released.
+    package struct Mapping: Equatable, Sendable {
+        package var start: UInt
+        package var end: UInt
+        package var residentKiB: Int
+        package var kind: Kind
+    }
+
+    /// The releasable mappings that have resident pages, in the order smaps lists them.
+    package static func releasable(smaps: String) -> [Mapping] {
+        var found: [Mapping] = []
+        var current: (mapping: Mapping, anonymousKiB: Int)?
+        func finish() {
+            guard let current, current.mapping.residentKiB > current.anonymousKiB else { return }
+            if current.mapping.kind == .writable || current.anonymousKiB == 0 { found.append(current.mapping) }
+        }
+        for line in smaps.split(separator: "\n", omittingEmptySubsequences: true) {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let header = header(fields) {
+                finish()
+                current = header.map { ($0, 0) }
+            } else if fields.count >= 2, current != nil, let kib = Int(fields[1]) {
+                switch fields[0] {
+                case "Rss:": current?.mapping.residentKiB = kib
+                case "Anonymous:": current?.anonymousKiB = kib
+                default: break
+                }
+            } else if fields.count >= 5, !fields[0].hasSuffix(":") {
+                // A header of a kind that is kept: what follows it is not the last mapping's.
+                finish()
+                current = nil
+            }
+        }
+        finish()
+        return found
+    }
+
+    /// The runs of pages, as indexes into `pagemap`, that are resident and still the file's
+    /// (`/proc/self/pagemap`: bit 63 present, bit 61 a file page, not a private copy).
+    package static func filePageRuns(pagemap: [UInt64]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for (index, entry) in pagemap.enumerated() {
+            let isFilePage = entry & (1 << 63) != 0 && entry & (1 << 61) != 0
+            if isFilePage, start == nil { start = index }
+            if !isFilePage, let first = start {
+                runs.append(first..<index)
+                start = nil
+            }
+        }
+        if let first = start { runs.append(first..<pagemap.count) }
+        return runs
+    }
+
+    /// A header line (`start-end perms offset dev inode [path]`) of a mapping that may be
+    /// released: `.some(nil)` for one that is kept, nil for a `Key: value` line.
+    private static func header(_ fields: [Substring]) -> Mapping?? {
+        guard fields.count >= 5, !fields[0].hasSuffix(":"), let dash = fields[0].firstIndex(of: "-"),
+              let start = UInt(fields[0][..<dash], radix: 16),
+              let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16), end > start else { return nil }
+        // An inode of 0 is anonymous memory, the stack, [vdso] and the like.
+        guard fields[4] != "0" else { return .some(nil) }
+        switch fields[1] {
+        case "r-xp", "r--p": return Mapping(start: start, end: end, residentKiB: 0, kind: .readOnly)
+        case "rw-p": return Mapping(start: start, end: end, residentKiB: 0, kind: .writable)
+        default: return .some(nil)
+        }
+    }
+}
