@@ -1,8 +1,9 @@
 #!/bin/sh
-# Writes Sources/widgetdash/idle.order: the functions an idle default dashboard runs (start-up,
-# then SECONDS of idle ticks), which the release link puts first in the binary's text (lld's
-# --symbol-ordering-file, see Package.swift). Code the dashboard runs is then packed into a few
-# pages instead of spread over the whole 20 MB text, so far fewer code pages are resident.
+# Writes Sources/widgetdash/idle.order: the functions an idle default dashboard runs (first those
+# of SECONDS of idle ticks, then the rest of start-up's), which the release link puts first in the
+# binary's text (lld's --symbol-ordering-file, see Package.swift). Code the dashboard runs is then
+# packed into a few pages instead of spread over the whole 20 MB text, so far fewer code pages are
+# resident, and what idle runs shares no page with what only start-up ran.
 #
 #   scripts/idle-order.sh [BINARY] [SECONDS] [EXTENSION KIND]   # default: .build/release/widgetdash, 30
 #
@@ -48,23 +49,28 @@ profile() {
     "TERM=xterm-256color XDG_CONFIG_HOME=$run/config XDG_DATA_HOME=$run/data \
      XDG_STATE_HOME=$run/state XDG_RUNTIME_DIR=$run/run LD_PRELOAD=$work/shim.so \
      valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/$1.out $work/widgetdash 2>$work/$1.log"
-  # Start-up under valgrind takes a while; wait for the first frame, then let it idle.
-  sleep 20
+  # Start-up under valgrind takes a while (and the dashboard gives back its start-up pages 5 s
+  # after its first frame): the first dump ($1.out.1) is start-up, the second ($1.out.2) idle.
+  # The dumps name this run's program, so no other callgrind run on the machine is cut in two.
+  sleep 30
+  (cd "$work" && callgrind_control -d "$work/widgetdash" >/dev/null)
   sleep "$secs"
-  (cd "$work" && callgrind_control -d >/dev/null)
+  (cd "$work" && callgrind_control -d "$work/widgetdash" >/dev/null)
   sleep 3
   tmux kill-session -t "idle-order-$$" 2>/dev/null || true
   sleep 1
 }
-# The default dashboard's functions come first, so its own code stays as tightly packed as
-# before; what the extension run adds follows them.
+# What idle runs comes first, the default dashboard's then what the extension run adds, so it
+# shares as few pages as it can; start-up's code follows, as the dashboard unmaps it once started
+# (StartupPages) and only what idle runs faults back in.
 profile idle
 [ $# -ge 4 ] && profile extension "$3" "$4"
 python3 - "$work" <<'EOF'
-import glob, re, subprocess, sys
+import os, re, subprocess, sys
 work = sys.argv[1]
 executed = []
-for path in sorted(glob.glob(f"{work}/idle.out.*")) + sorted(glob.glob(f"{work}/extension.out.*")):
+parts = [f"{work}/idle.out.2", f"{work}/extension.out.2", f"{work}/idle.out.1", f"{work}/extension.out.1"]
+for path in [p for p in parts if os.path.exists(p)]:
     for line in open(path):
         m = re.match(r"^c?fn=\(\d+\) (.*)$", line.rstrip("\n"))
         if m:
@@ -76,8 +82,8 @@ for name in executed:
     if name in defined and name not in seen:
         seen.add(name)
         order.append(name)
-if len(order) < 1000:
-    sys.exit(f"only {len(order)} functions ran; did the dashboard start? see {work}/idle.log")
+if len(order) < 1000 or not os.path.exists(f"{work}/idle.out.2"):
+    sys.exit(f"only {len(order)} functions ran, or no idle dump; did the dashboard start? see {work}/idle.log")
 with open("Sources/widgetdash/idle.order", "w") as f:
     f.write("\n".join(order) + "\n")
 print(f"Sources/widgetdash/idle.order: {len(order)} functions")
