@@ -123,8 +123,10 @@ public final class TerminalRunLoop {
             if host.takeBell() { terminal.bell() }
 
             for i in fds.indices { fds[i].revents = 0 }
-            let delay = Self.wakeDelay(deadline: host.secondsUntilNextDeadline(), tick: host.secondsUntilNextTick())
-            let untilSettled = settleAt.map { Self.seconds(ContinuousClock.now.duration(to: $0)) }
+            let tick = host.secondsUntilNextTick()
+            let delay = Self.wakeDelay(deadline: host.secondsUntilNextDeadline(), tick: tick)
+            // Settling waits for the tick too, so it costs no wake-up of its own.
+            let untilSettled = settleAt.flatMap { Self.wakeDelay(deadline: Self.seconds(ContinuousClock.now.duration(to: $0)), tick: tick) }
             let wait = [delay, executor.secondsUntilNextTimer(), untilSettled].compactMap { $0 }.min()
             let timeout = executor.hasPending ? 0 : Self.pollTimeout(seconds: wait)
             wake.sleeping(milliseconds: timeout)
