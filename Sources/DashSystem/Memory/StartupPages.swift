@@ -8,23 +8,24 @@ import Glibc
 /// config, describing the catalog, the first timelines. Its code pages stay mapped, so they count
 /// in the resident set for as long as the dashboard runs, as `__init` code would in a kernel that
 /// never freed it. ``release()`` unmaps the program's and libraries' clean read-only file pages
-/// (`MADV_DONTNEED`) and returns the heap's free pages (`malloc_trim`); what the idle loop runs
-/// faults back in from the page cache at its next tick, so what stays resident is what idle uses.
-/// `idle.order` puts the functions idle runs first in the binary, so those faults are few.
+/// (`MADV_DONTNEED`), asks the kernel to reclaim the unwritten file pages of their writable data
+/// (`MADV_PAGEOUT`) and returns the heap's free pages (`malloc_trim`); what the idle loop runs
+/// faults back in at its next tick, so what stays resident is what idle uses. `idle.order` puts
+/// the functions idle runs first in the binary, so those faults are few.
 ///
-/// Safe by construction: only private mappings that are not writable and hold no anonymous
-/// (copied-on-write) page are dropped, and for those `MADV_DONTNEED` changes no byte a thread can
-/// read, only where the page comes from next time (``ReadOnlyMappings``).
+/// Safe by construction: no byte a thread can read changes, only where a page comes from next
+/// time (``ReleasableMappings`` says which mappings qualify and why).
 package enum StartupPages {
-    /// What one release gave back, in KiB of resident memory.
+    /// What one release gave back.
     package struct Released: Sendable, Equatable {
-        /// Code and read-only data unmapped: still in the page cache, faulted back when run.
+        /// KiB of file pages unmapped or paged out; they come back, from the page cache or the
+        /// file, when they are used again.
         package var mappedKiB: Int
         /// How many mappings that was.
         package var mappings: Int
     }
 
-    /// Unmaps the clean read-only file pages and trims the heap; nil when /proc cannot be read.
+    /// Releases the file pages and trims the heap; nil when /proc cannot be read.
     @discardableResult
     package static func release() -> Released? {
         guard let smaps = readProcFile("/proc/self/smaps") else { return nil }
