@@ -36,11 +36,18 @@ struct MinHeap<Element: Comparable> {
             // Indices stay below `count`, so the arithmetic cannot overflow: unchecked, it is a
             // third fewer instructions a level.
             var child = 1
-            while child < count {
-                if child &+ 1 < count && heap[child &+ 1] < heap[child] { child &+= 1 }
+            // While both children are there, the right one needs no test that it exists.
+            while child < count &- 1 {
+                let right = child &+ 1
+                if heap[right] < heap[child] { child = right }
                 heap[hole] = heap[child]
                 hole = child
                 child = hole &* 2 &+ 1
+            }
+            // At most one level has a single child, the last.
+            if child < count {
+                heap[hole] = heap[child]
+                hole = child
             }
             Self.lift(last, from: hole, in: heap)
             return top

@@ -141,11 +141,13 @@ extension TimelineScheduler {
                     defer { slot.touchedInPass = pass }
                     return (true, slot.touchedInPass != pass)
                 }
-                guard let state, state.current, let instance = instance(id) else { continue }
+                // A slot is there only for an instance: `update` returned a state, so `instance(id)` is not nil.
+                guard let state, state.current else { continue }
                 if state.first { touched.append(id) }
                 switch top.kind {
                 case .entry:
-                    if instance.updateCurrentEntry(at: now) { effects.append(.entryChanged(instance: id)) }
+                    // The instance is read only where it is used: each read retains and releases it.
+                    if instance(id)?.updateCurrentEntry(at: now) == true { effects.append(.entryChanged(instance: id)) }
                 case .reload:
                     let due = update(id) { slot in slot.inFlight == nil ? slot.nextReload.map { ($0, slot.nextReloadReason) } : nil } ?? nil
                     if let (date, reason) = due, date <= now {
@@ -153,7 +155,8 @@ extension TimelineScheduler {
                     }
                 case .timeout:
                     let due = update(id) { slot in slot.inFlight.map { ($0, slot.timeout) } } ?? nil
-                    if let (request, timeout) = due, Rules.deadlineOfTimeout(request, timeout: timeout, clockSpeed: rules.clockSpeed) <= now {
+                    if let (request, timeout) = due, Rules.deadlineOfTimeout(request, timeout: timeout, clockSpeed: rules.clockSpeed) <= now,
+                       let instance = instance(id) {
                         retryLater(id, now: now)
                         instance.lastError = "timed out after \(TimelineScheduler.seconds(timeout))"
                         // What was on screen stays; the panel says it is stale.
