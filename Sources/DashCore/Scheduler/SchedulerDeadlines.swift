@@ -120,4 +120,31 @@ extension TimelineScheduler {
         /// The slot of an id with no instance.
         static let vacant = Slot(budget: ReloadBudget(limit: 0), isProtected: false, timeout: 0, jitter: Jitter())
     }
+
+    /// The slots' memory, written in place: an array's subscript asks the runtime whether its
+    /// storage is shared before every write, and this memory is never shared.
+    ///
+    /// Safe as used: only `State` holds a table, one per scheduler, and never copies itself (it
+    /// is the private state of one `TimelineScheduler`); every index is checked against
+    /// `instanceTable.count`, which never exceeds `capacity`; and the table is replaced only in
+    /// `add`, never while a slot is being written.
+    final class SlotTable {
+        /// `capacity` initialised slots (vacant until an instance takes one).
+        let base: UnsafeMutablePointer<Slot>
+        let capacity: Int
+
+        /// A table of `capacity` slots, the first ones copied from `old`.
+        init(capacity: Int, copying old: SlotTable? = nil) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+            let kept = min(old?.capacity ?? 0, capacity)
+            if let old { base.initialize(from: old.base, count: kept) }
+            (base + kept).initialize(repeating: .vacant, count: capacity - kept)
+        }
+
+        deinit {
+            base.deinitialize(count: capacity)
+            base.deallocate()
+        }
+    }
 }
