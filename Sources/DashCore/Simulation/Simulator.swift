@@ -279,10 +279,11 @@ public final class Simulator {
             let i = request.instance
             let scheduler = simulator.scheduler
             let seconds = now.timeIntervalSince(request.started)
-            let result: Result<ErasedTimeline, any Error>
             let entryCount = simulator.scenario.widgets[i].entryOffsets.count
+            // false: the request was abandoned at its time-out, and the late answer is dropped.
+            delivered.removeAllKeepingStorage()
             if answer.fails {
-                result = .failure(ScriptedFailure())
+                guard scheduler.deliver(.failure(ScriptedFailure()), for: request, at: now, seconds: seconds, into: &delivered) else { return }
             } else {
                 // The timeline is made when the provider is asked: its entries and `after` date
                 // count from then.
@@ -293,11 +294,10 @@ public final class Simulator {
                 case .never: .never
                 case .after(let d): .after(created.addingTimeInterval(d))
                 }
-                result = .success(ErasedTimeline(entries: entries, policy: policy))
+                // Handed over as a timeline, not a `Result`: taking one apart copied the timeline.
+                let timeline = ErasedTimeline(entries: entries, policy: policy)
+                guard scheduler.deliver(timeline, for: request, at: now, seconds: seconds, into: &delivered) else { return }
             }
-            // nil: the request was abandoned at its time-out, and the late answer is dropped.
-            delivered.removeAllKeepingStorage()
-            guard scheduler.deliver(result, for: request, at: now, seconds: seconds, into: &delivered) else { return }
             if answer.fails {
                 tallies[i].errors += 1
                 event(.error, i, request.reason.rawValue, now, simulator, sink)
@@ -382,6 +382,11 @@ struct OneShotScript {
     private var due = MinHeap<Int>()
 
     init(_ dates: [Date]) {
+        // Most widgets script nothing: no list to number and sort.
+        guard !dates.isEmpty else {
+            byDate = []
+            return
+        }
         byDate = dates.enumerated().map { (date: $0.element, index: $0.offset) }.sorted { ($0.date, $0.index) < ($1.date, $1.index) }
     }
 
