@@ -27,7 +27,9 @@ struct MinHeap<Element: Comparable> {
     /// Removes and returns the smallest element, if any.
     @discardableResult
     mutating func popMin() -> Element? {
-        guard let last = items.popLast() else { return nil }
+        // Tested first: `popLast` is a call even on an empty array, and the simulator's scripts
+        // pop empty heaps twice a reload.
+        guard !items.isEmpty, let last = items.popLast() else { return nil }
         guard !items.isEmpty else { return last }
         return items.withUnsafeMutableBufferPointer { heap in
             let top = heap[0]
