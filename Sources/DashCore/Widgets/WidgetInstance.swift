@@ -169,7 +169,7 @@ struct TimelineState {
     /// order (each no earlier than the one before).
     ///
     /// Written through buffers: appending one by one checked the storage's uniqueness and
-    /// capacity for every date, and copied every entry out of its existential to read it.
+    /// capacity for every date.
     @discardableResult
     private static func fill(_ dates: inout [Date], with entries: [any TimelineEntry]) -> Bool {
         let count = entries.count
@@ -207,12 +207,16 @@ struct TimelineState {
 
     /// The first of sorted `dates` after `now` (binary search).
     static func firstDate(after now: Date, in dates: [Date]) -> Date? {
-        var lo = 0, hi = dates.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if dates[mid] <= now { lo = mid + 1 } else { hi = mid }
+        dates.withUnsafeBufferPointer { dates in
+            // Both ends stay within 0...count, so the arithmetic cannot overflow: unchecked, as
+            // the scheduler searches on every step.
+            var lo = 0, hi = dates.count
+            while lo < hi {
+                let mid = (lo &+ hi) >> 1
+                if dates[mid] <= now { lo = mid &+ 1 } else { hi = mid }
+            }
+            return lo < dates.count ? dates[lo] : nil
         }
-        return lo < dates.count ? dates[lo] : nil
     }
 
     /// When the policy asks for a new timeline (before jitter and budget).
