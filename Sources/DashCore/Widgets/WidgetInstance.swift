@@ -103,6 +103,9 @@ public final class WidgetInstance {
     /// Keeps the placeholder `timeline` brought, if any (it arrives on the loop, with the
     /// timeline's delivery, like everything else the instance shows).
     func keepPlaceholder(of timeline: ErasedTimeline) {
+        // Asked first: most timelines bring none, and even an empty optional existential is
+        // destroyed through its type's witnesses.
+        guard timeline.hasPlaceholder else { return }
         if let placeholder = timeline.placeholder { self.placeholder = placeholder }
     }
 
