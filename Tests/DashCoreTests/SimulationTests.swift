@@ -84,6 +84,20 @@ struct SimulationTests {
         #expect(tallies[1].budgetedReloads > 60 * 6)
     }
 
+    @Test("a run for tallies alone keeps the same tallies, and they count every event by kind")
+    func tallying() throws {
+        let scenario = try Scenario.parse(Data(Self.example.utf8))
+        var events: [Simulator.Event] = []
+        let full = Simulator(scenario).run { events.append($0) }
+        let tallies = Simulator(scenario).runTallying()
+        #expect(tallies == full)
+        for kind in [Simulator.Event.Kind.reload, .entry, .deferred, .timeout, .error] {
+            let counted = tallies.reduce(0) { $0 + $1.count(of: kind) }
+            #expect(counted == events.filter { $0.kind == kind }.count, "\(kind)")
+            #expect(counted > 0, "the example has every kind of event: \(kind)")
+        }
+    }
+
     @Test("malformed scenarios name the field and what was expected", arguments: [
         (#"{"hours": 1, "widgets": []}"#, "missing field \"start\""),
         (#"{"start": "2026-11-22", "hours": 1, "widgets": []}"#, "start: expected an ISO-8601 date and time with a zone"),

@@ -27,7 +27,9 @@ struct MinHeap<Element: Comparable> {
     /// Removes and returns the smallest element, if any.
     @discardableResult
     mutating func popMin() -> Element? {
-        guard let last = items.popLast() else { return nil }
+        // Tested first: `popLast` is a call even on an empty array, and the simulator's scripts
+        // pop empty heaps twice a reload.
+        guard !items.isEmpty, let last = items.popLast() else { return nil }
         guard !items.isEmpty else { return last }
         return items.withUnsafeMutableBufferPointer { heap in
             let top = heap[0]
@@ -36,11 +38,18 @@ struct MinHeap<Element: Comparable> {
             // Indices stay below `count`, so the arithmetic cannot overflow: unchecked, it is a
             // third fewer instructions a level.
             var child = 1
-            while child < count {
-                if child &+ 1 < count && heap[child &+ 1] < heap[child] { child &+= 1 }
+            // While both children are there, the right one needs no test that it exists.
+            while child < count &- 1 {
+                let right = child &+ 1
+                if heap[right] < heap[child] { child = right }
                 heap[hole] = heap[child]
                 hole = child
                 child = hole &* 2 &+ 1
+            }
+            // At most one level has a single child, the last.
+            if child < count {
+                heap[hole] = heap[child]
+                hole = child
             }
             Self.lift(last, from: hole, in: heap)
             return top

@@ -67,6 +67,9 @@ public struct ReloadBudget: Sendable, Equatable {
     /// Index of the oldest charge still inside the window (binary search: charges are sorted).
     private func firstCounted(at now: Date) -> Int {
         let cutoff = now.addingTimeInterval(-Self.window)
+        // Most of the time no charge has left the window since the last prune: the oldest one
+        // kept still counts, and so do all after it.
+        if head < charges.count && charges[head] > cutoff { return head }
         var lo = head, hi = charges.count
         while lo < hi {
             let mid = (lo + hi) / 2

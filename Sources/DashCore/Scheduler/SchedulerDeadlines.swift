@@ -85,8 +85,10 @@ extension TimelineScheduler {
         /// True when this deadline carries `generation` (compared on the stored low bits).
         func has(generation: Int) -> Bool { owner & Self.lowHalf == Self.truncated(generation) }
 
+        /// By time, then order. Written as a short-circuit: the times nearly always differ, and the
+        /// heap compares at every level of every removal. (With a NaN time both forms say false.)
         static func < (a: Deadline, b: Deadline) -> Bool {
-            a.time != b.time ? a.time < b.time : a.order < b.order
+            a.time < b.time || (a.time == b.time && a.order < b.order)
         }
     }
 
@@ -117,5 +119,32 @@ extension TimelineScheduler {
 
         /// The slot of an id with no instance.
         static let vacant = Slot(budget: ReloadBudget(limit: 0), isProtected: false, timeout: 0, jitter: Jitter())
+    }
+
+    /// The slots' memory, written in place: an array's subscript asks the runtime whether its
+    /// storage is shared before every write, and this memory is never shared.
+    ///
+    /// Safe as used: only `State` holds a table, one per scheduler, and never copies itself (it
+    /// is the private state of one `TimelineScheduler`); every index is checked against
+    /// `instanceTable.count`, which never exceeds `capacity`; and the table is replaced only in
+    /// `add`, never while a slot is being written.
+    final class SlotTable {
+        /// `capacity` initialised slots (vacant until an instance takes one).
+        let base: UnsafeMutablePointer<Slot>
+        let capacity: Int
+
+        /// A table of `capacity` slots, the first ones copied from `old`.
+        init(capacity: Int, copying old: SlotTable? = nil) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+            let kept = min(old?.capacity ?? 0, capacity)
+            if let old { base.initialize(from: old.base, count: kept) }
+            (base + kept).initialize(repeating: .vacant, count: capacity - kept)
+        }
+
+        deinit {
+            base.deinitialize(count: capacity)
+            base.deallocate()
+        }
     }
 }

@@ -1,21 +1,9 @@
 import Foundation
 import WidgetDash
 
-/// The scheduler's rules and its state, with the steps that change it (see
-/// ``TimelineScheduler`` for why it is one value).
+/// The scheduler's state and the steps that change it (see ``TimelineScheduler`` for why it
+/// is one value).
 extension TimelineScheduler {
-    /// The dashboard's settings and the clock's speed.
-    struct Rules {
-        var settings: SchedulerSettings
-        var clockSpeed: Double
-
-        /// When a request in flight times out: `timeout` real seconds, on a clock running at
-        /// `clockSpeed`.
-        static func deadlineOfTimeout(_ request: ReloadRequest, timeout: TimeInterval, clockSpeed: Double) -> Date {
-            request.started.addingTimeInterval(timeout * max(clockSpeed, 0.001))
-        }
-    }
-
     /// The scheduler's state and the steps that change it.
     struct State {
         var rules: Rules
@@ -35,9 +23,10 @@ extension TimelineScheduler {
         private var sequence = 0
         private var serial = 0
         /// Per-instance state, indexed by instance id (ids are small and dense: placement
-        /// indices). Arrays rather than dictionaries, and mutated in place, so a scheduling step
-        /// neither hashes nor copies a slot's budget.
-        private var slots: [Slot] = []
+        /// indices). A table rather than a dictionary, and mutated in place, so a scheduling step
+        /// neither hashes nor copies a slot's budget. Its first `instanceTable.count` slots are
+        /// the instances' (vacant where there is none).
+        private var slots = SlotTable(capacity: 0)
         private(set) var instanceTable: [WidgetInstance?] = []
         /// The storage of `advance`'s list of touched instances, kept between passes.
         private var touchedScratch: [Int] = []
@@ -48,32 +37,45 @@ extension TimelineScheduler {
             id >= 0 && id < instanceTable.count ? instanceTable[id] : nil
         }
 
-        func slot(_ id: Int) -> Slot? { instance(id) != nil ? slots[id] : nil }
+        func slot(_ id: Int) -> Slot? { instance(id) != nil ? slots.base[id] : nil }
 
-        /// Mutates an existing slot in place.
-        @discardableResult
-        private mutating func update<R>(_ id: Int, _ body: (inout Slot) -> R) -> R? {
+        /// The slot of an id with an instance, to read and write in place (valid until the next
+        /// `add`); nil for any other id.
+        @inline(__always)
+        private func slotPointer(_ id: Int) -> UnsafeMutablePointer<Slot>? {
             // The instance table says whether a slot exists without copying the slot to look.
             guard id >= 0, id < instanceTable.count, instanceTable[id] != nil else { return nil }
-            return body(&slots[id])
+            return slots.base + id
+        }
+
+        /// Mutates an existing slot in place.
+        @discardableResult @inline(__always)
+        private mutating func update<R>(_ id: Int, _ body: (inout Slot) -> R) -> R? {
+            guard let slot = slotPointer(id) else { return nil }
+            return body(&slot.pointee)
         }
 
         mutating func add(_ instance: WidgetInstance, at now: Date, custom: InstanceSettings, locked: Bool) -> [Effect] {
             let settings = rules.settings
             let id = instance.id
             precondition(id >= 0, "instance ids are non-negative")
-            if id >= slots.count {
-                slots += Array(repeating: .vacant, count: id + 1 - slots.count)
-                instanceTable += Array(repeating: nil, count: id + 1 - instanceTable.count)
+            if id >= instanceTable.count {
+                if id >= slots.capacity { slots = SlotTable(capacity: max(id + 1, 2 * slots.capacity), copying: slots) }
+                // Appended in place: a temporary array per instance was an allocation and a free.
+                instanceTable.append(contentsOf: repeatElement(nil, count: id + 1 - instanceTable.count))
             }
             instanceTable[id] = instance
-            let limit = custom.budget ?? settings.budgetByKind[instance.description.kind] ?? settings.budget
-            slots[id] = Slot(
+            // Read once: each read of the instance's description is checked and copies it.
+            let description = instance.description
+            // Without budgets by kind (as in simulate) the kind's name need not be hashed.
+            let kindBudget = settings.budgetByKind.isEmpty ? nil : settings.budgetByKind[description.kind]
+            let limit = custom.budget ?? kindBudget ?? settings.budget
+            slots.base[id] = Slot(
                 budget: ReloadBudget(limit: limit),
                 entryDates: instance.entryDates,
                 locked: locked,
-                isProtected: instance.description.dataProtection == .complete,
-                timeout: custom.timeout ?? instance.description.reloadRules?.timeout ?? settings.timeout,
+                isProtected: description.dataProtection == .complete,
+                timeout: custom.timeout ?? description.reloadRules?.timeout ?? settings.timeout,
                 jitter: Jitter(fraction: settings.jitterFraction, maxWindow: custom.maxJitter ?? settings.maxJitter, seed: settings.seed)
             )
             var effects: [Effect] = []
@@ -83,9 +85,9 @@ extension TimelineScheduler {
         }
 
         mutating func remove(_ id: Int) {
-            guard id >= 0, id < slots.count else { return }
+            guard id >= 0, id < instanceTable.count else { return }
             instanceTable[id] = nil
-            slots[id] = .vacant
+            slots.base[id] = .vacant
         }
 
         mutating func nextDeadline() -> Date? {
@@ -141,11 +143,13 @@ extension TimelineScheduler {
                     defer { slot.touchedInPass = pass }
                     return (true, slot.touchedInPass != pass)
                 }
-                guard let state, state.current, let instance = instance(id) else { continue }
+                // A slot is there only for an instance: `update` returned a state, so `instance(id)` is not nil.
+                guard let state, state.current else { continue }
                 if state.first { touched.append(id) }
                 switch top.kind {
                 case .entry:
-                    if instance.updateCurrentEntry(at: now) { effects.append(.entryChanged(instance: id)) }
+                    // The instance is read only where it is used: each read retains and releases it.
+                    if instance(id)?.updateCurrentEntry(at: now) == true { effects.append(.entryChanged(instance: id)) }
                 case .reload:
                     let due = update(id) { slot in slot.inFlight == nil ? slot.nextReload.map { ($0, slot.nextReloadReason) } : nil } ?? nil
                     if let (date, reason) = due, date <= now {
@@ -153,7 +157,8 @@ extension TimelineScheduler {
                     }
                 case .timeout:
                     let due = update(id) { slot in slot.inFlight.map { ($0, slot.timeout) } } ?? nil
-                    if let (request, timeout) = due, Rules.deadlineOfTimeout(request, timeout: timeout, clockSpeed: rules.clockSpeed) <= now {
+                    if let (request, timeout) = due, Rules.deadlineOfTimeout(request, timeout: timeout, clockSpeed: rules.clockSpeed) <= now,
+                       let instance = instance(id) {
                         retryLater(id, now: now)
                         instance.lastError = "timed out after \(TimelineScheduler.seconds(timeout))"
                         // What was on screen stays; the panel says it is stale.
@@ -179,27 +184,50 @@ extension TimelineScheduler {
         /// False when the request is no longer current (see ``TimelineScheduler/deliver(_:for:at:seconds:)``).
         mutating func deliver(_ result: Result<ErasedTimeline, any Error>, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
                               into effects: inout [Effect]) -> Bool {
-            let id = request.instance
-            guard let instance = instance(id),
-                  let jitter = update(id, { slot in slot.inFlight?.serial == request.serial ? slot.jitter : nil }) ?? nil
-            else { return false }
             switch result {
-            case .success(let timeline):
-                // Let go of the slot's copy of the dates, so the instance refills their storage in place.
-                if !timeline.entries.isEmpty { update(id) { $0.entryDates = [] } }
-                instance.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: rules.settings.entryLimit)
-                // An empty timeline keeps the entries shown (and their dates).
-                let dates = timeline.entries.isEmpty ? nil : instance.entryDates
-                if !timeline.entries.isEmpty { effects.append(.entryChanged(instance: id)) }
-                let next = policyReloadDate(instance, jitter: jitter, now: now)
-                update(id) { slot in
-                    if let dates { slot.entryDates = dates }
-                    slot.inFlight = nil
-                    slot.failures = 0
-                    slot.nextReload = next
-                    slot.nextReloadReason = .policy
-                }
-            case .failure(let cut as TimelineCutShort) where !cut.timeline.entries.isEmpty:
+            case .success(let timeline): deliver(timeline, for: request, at: now, seconds: seconds, into: &effects)
+            case .failure(let error): deliverFailure(error, for: request, at: now, seconds: seconds, into: &effects)
+            }
+        }
+
+        /// The instance of a request still current, and its jitter; nil for a late answer.
+        private mutating func current(_ request: ReloadRequest) -> (instance: WidgetInstance, jitter: Jitter)? {
+            guard let instance = instance(request.instance),
+                  let jitter = update(request.instance, { slot in slot.inFlight?.serial == request.serial ? slot.jitter : nil }) ?? nil
+            else { return nil }
+            return (instance, jitter)
+        }
+
+        /// A timeline that arrived; false when the request is no longer current. Taken apart from
+        /// a `Result` by the simulator: matching one copied the timeline through its witnesses.
+        mutating func deliver(_ timeline: ErasedTimeline, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
+                              into effects: inout [Effect]) -> Bool {
+            let id = request.instance
+            guard let (instance, jitter) = current(request) else { return false }
+            // Let go of the slot's copy of the dates, so the instance refills their storage in place.
+            if !timeline.entries.isEmpty { update(id) { $0.entryDates = [] } }
+            instance.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: rules.settings.entryLimit)
+            // An empty timeline keeps the entries shown (and their dates).
+            let dates = timeline.entries.isEmpty ? nil : instance.entryDates
+            if !timeline.entries.isEmpty { effects.append(.entryChanged(instance: id)) }
+            let next = policyReloadDate(instance, jitter: jitter, now: now)
+            update(id) { slot in
+                if let dates { slot.entryDates = dates }
+                slot.inFlight = nil
+                slot.failures = 0
+                slot.nextReload = next
+                slot.nextReloadReason = .policy
+            }
+            reschedule(id, now: now)
+            return true
+        }
+
+        /// A provider's failure; false when the request is no longer current.
+        private mutating func deliverFailure(_ error: any Error, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
+                                             into effects: inout [Effect]) -> Bool {
+            let id = request.instance
+            guard let (instance, _) = current(request) else { return false }
+            if let cut = error as? TimelineCutShort, !cut.timeline.entries.isEmpty {
                 // What arrived before the failure is shown at its dates; the retry waits until it
                 // runs out, then backs off as for any failure (see TimelineCutShort).
                 instance.apply(cut.timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: rules.settings.entryLimit)
@@ -208,7 +236,7 @@ extension TimelineScheduler {
                 let dates = instance.entryDates
                 update(id) { $0.entryDates = dates }
                 retryLater(id, now: max(now, cut.runsOut))
-            case .failure(let error):
+            } else {
                 let message = TimelineScheduler.message(of: error)
                 if let cut = error as? TimelineCutShort { instance.keepPlaceholder(of: cut.timeline) }
                 instance.status = .failed(message)
@@ -349,22 +377,22 @@ extension TimelineScheduler {
 
         /// Queues the deadlines an instance now wants, replacing those that changed.
         private mutating func reschedule(_ id: Int, now: Date) {
+            // Nothing is pushed for an id without an instance.
+            guard let slot = slotPointer(id) else { return }
             let clockSpeed = rules.clockSpeed
-            // Nothing is pushed for an id without an instance: `update` does not run `body`.
-            var pushes: ((Date, Int)?, (Date, Int)?, (Date, Int)?) = (nil, nil, nil)
-            // One in-place access: holding a copy of the slot would make its budget's storage
-            // shared (the next charge would copy it).
-            update(id) { slot in
-                pushes.0 = slot.queued.want(.entry, TimelineState.firstDate(after: now, in: slot.entryDates), now: now)
-                pushes.1 = slot.queued.want(.reload, slot.inFlight == nil && slot.deferral != .locked ? slot.nextReload : nil, now: now)
-                pushes.2 = slot.queued.want(.timeout, slot.inFlight.map { Rules.deadlineOfTimeout($0, timeout: slot.timeout, clockSpeed: clockSpeed) },
-                                            now: now)
-            }
-            push(id, .entry, pushes.0)
-            push(id, .reload, pushes.1)
-            push(id, .timeout, pushes.2)
+            // Read and written in place: holding a copy of the slot would make its budget's storage
+            // shared (the next charge would copy it), and a closure here was not inlined.
+            let entry = slot.pointee.queued.want(.entry, TimelineState.firstDate(after: now, in: slot.pointee.entryDates), now: now)
+            let wantsReload = slot.pointee.inFlight == nil && slot.pointee.deferral != .locked
+            let reload = slot.pointee.queued.want(.reload, wantsReload ? slot.pointee.nextReload : nil, now: now)
+            let timeout = slot.pointee.inFlight.map { Rules.deadlineOfTimeout($0, timeout: slot.pointee.timeout, clockSpeed: clockSpeed) }
+            let timeoutPush = slot.pointee.queued.want(.timeout, timeout, now: now)
+            push(id, .entry, entry)
+            push(id, .reload, reload)
+            push(id, .timeout, timeoutPush)
         }
 
+        @inline(__always)
         private mutating func push(_ id: Int, _ kind: Kind, _ deadline: (Date, Int)?) {
             guard let (date, generation) = deadline else { return }
             sequence += 1

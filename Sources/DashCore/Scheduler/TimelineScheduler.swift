@@ -162,6 +162,13 @@ public final class TimelineScheduler {
         state.deliver(result, for: request, at: now, seconds: seconds, into: &effects)
     }
 
+    /// A timeline's arrival, as ``deliver(_:for:at:seconds:into:)`` with `.success`, for the
+    /// simulator: no `Result` to take apart.
+    func deliver(_ timeline: ErasedTimeline, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
+                 into effects: inout [Effect]) -> Bool {
+        state.deliver(timeline, for: request, at: now, seconds: seconds, into: &effects)
+    }
+
     /// Locks or unlocks the device as one instance sees it.
     ///
     /// While locked, a protected instance's reloads wait; on unlock a waiting reload runs at
@@ -205,6 +212,18 @@ public final class TimelineScheduler {
             failures: slot.failures,
             locked: slot.locked
         )
+    }
+
+    /// The dashboard's settings and the clock's speed.
+    struct Rules {
+        var settings: SchedulerSettings
+        var clockSpeed: Double
+
+        /// When a request in flight times out: `timeout` real seconds, on a clock running at
+        /// `clockSpeed`.
+        static func deadlineOfTimeout(_ request: ReloadRequest, timeout: TimeInterval, clockSpeed: Double) -> Date {
+            request.started.addingTimeInterval(timeout * max(clockSpeed, 0.001))
+        }
     }
 
     /// A provider's error as one line for a panel.

@@ -37,6 +37,17 @@ public final class Simulator {
         public var maxBudgetedIn24h = 0
         public var budget: Int?
         public var byReason: [String: Int] = [:]
+
+        /// How many events of `kind` the widget had: each event is counted in one field.
+        public func count(of kind: Event.Kind) -> Int {
+            switch kind {
+            case .reload: reloads
+            case .entry: entriesShown
+            case .deferred: deferred
+            case .timeout: timeouts
+            case .error: errors
+            }
+        }
     }
 
     private struct Answer: Comparable {
@@ -106,12 +117,12 @@ public final class Simulator {
         withoutActuallyEscaping(sink) { run(EventSink(sink: $0)) }
     }
 
-    /// Runs the whole scenario, handing only each event's kind to `sink` (what the bench
-    /// counts): the widget's name and the budget left are not looked up.
+    /// Runs the whole scenario for its tallies alone (what the bench counts): no event is
+    /// built or handed on, so no widget name or budget is looked up. Each event is counted in
+    /// its widget's tally (a reload in `reloads`, an entry in `entriesShown`, and so on), so the
+    /// tallies' sums are the counts of each kind of event.
     @discardableResult
-    public func runCountingKinds(_ sink: (Event.Kind) -> Void) -> [Tally] {
-        withoutActuallyEscaping(sink) { run(KindSink(sink: $0)) }
-    }
+    public func runTallying() -> [Tally] { run(NoSink()) }
 
     private func run<Sink: SimulationSink>(_ sink: Sink) -> [Tally] {
         // The bookkeeping is a local value while the run lasts: every access to a stored
@@ -268,10 +279,11 @@ public final class Simulator {
             let i = request.instance
             let scheduler = simulator.scheduler
             let seconds = now.timeIntervalSince(request.started)
-            let result: Result<ErasedTimeline, any Error>
             let entryCount = simulator.scenario.widgets[i].entryOffsets.count
+            // false: the request was abandoned at its time-out, and the late answer is dropped.
+            delivered.removeAllKeepingStorage()
             if answer.fails {
-                result = .failure(ScriptedFailure())
+                guard scheduler.deliver(.failure(ScriptedFailure()), for: request, at: now, seconds: seconds, into: &delivered) else { return }
             } else {
                 // The timeline is made when the provider is asked: its entries and `after` date
                 // count from then.
@@ -282,11 +294,10 @@ public final class Simulator {
                 case .never: .never
                 case .after(let d): .after(created.addingTimeInterval(d))
                 }
-                result = .success(ErasedTimeline(entries: entries, policy: policy))
+                // Handed over as a timeline, not a `Result`: taking one apart copied the timeline.
+                let timeline = ErasedTimeline(entries: entries, policy: policy)
+                guard scheduler.deliver(timeline, for: request, at: now, seconds: seconds, into: &delivered) else { return }
             }
-            // nil: the request was abandoned at its time-out, and the late answer is dropped.
-            delivered.removeAllKeepingStorage()
-            guard scheduler.deliver(result, for: request, at: now, seconds: seconds, into: &delivered) else { return }
             if answer.fails {
                 tallies[i].errors += 1
                 event(.error, i, request.reason.rawValue, now, simulator, sink)
@@ -314,7 +325,10 @@ public final class Simulator {
             swap(&entries, &spareEntries[spare])
             let offsets = simulator.scenario.widgets[i].entryOffsets
             if entries.count == offsets.count {
-                for k in offsets.indices { entries[k] = Entry(date: created.addingTimeInterval(offsets[k])) }
+                // Through the buffer: one uniqueness check for the array, not one per entry.
+                entries.withUnsafeMutableBufferPointer { buffer in
+                    for k in offsets.indices { buffer[k] = Entry(date: created.addingTimeInterval(offsets[k])) }
+                }
             } else {
                 entries = offsets.map { Entry(date: created.addingTimeInterval($0)) }
             }
@@ -332,7 +346,7 @@ public final class Simulator {
     }
 }
 
-/// Where a run's events go: a sink that shows them whole, or one that counts their kinds.
+/// Where a run's events go: a sink that shows them whole, or none.
 private protocol SimulationSink {
     func take(_ kind: Simulator.Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator)
 }
@@ -348,37 +362,12 @@ private struct EventSink: SimulationSink {
     }
 }
 
-/// Hands on only the kind of each event.
-private struct KindSink: SimulationSink {
-    let sink: (Simulator.Event.Kind) -> Void
-
-    func take(_ kind: Simulator.Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator) { sink(kind) }
+/// Hands on nothing: the run keeps its tallies only.
+private struct NoSink: SimulationSink {
+    func take(_ kind: Simulator.Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator) {}
 }
 
 /// The failure a scenario's `providerFailures` script produces.
 public struct ScriptedFailure: Error, CustomStringConvertible {
     public var description: String { "scripted provider failure" }
-}
-
-/// Scripted moments each used once: a request takes the first one listed whose moment has
-/// come. Moments become due in time order, and the due ones wait in a heap by their place in
-/// the list, so a day of requests costs O(n log n), not a scan of the list per request.
-struct OneShotScript {
-    /// (moment, place in the list), by moment.
-    private let byDate: [(date: Date, index: Int)]
-    private var nextDue = 0
-    private var due = MinHeap<Int>()
-
-    init(_ dates: [Date]) {
-        byDate = dates.enumerated().map { (date: $0.element, index: $0.offset) }.sorted { ($0.date, $0.index) < ($1.date, $1.index) }
-    }
-
-    /// The place of the first listed moment at or before `now` not taken yet; `now` never goes back.
-    mutating func take(at now: Date) -> Int? {
-        while nextDue < byDate.count, byDate[nextDue].date <= now {
-            due.insert(byDate[nextDue].index)
-            nextDue += 1
-        }
-        return due.popMin()
-    }
 }

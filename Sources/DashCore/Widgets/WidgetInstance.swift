@@ -27,7 +27,12 @@ public enum ReloadReason: String, Hashable, Sendable, Codable, CaseIterable {
     /// iOS: the first load, `r`/`R` and WidgetCenter (the app is in the foreground), intents,
     /// appearance changes and the first reload after an unlock of protected data. Retries are
     /// budgeted so a provider that keeps failing cannot reload more often than a healthy one.
-    public var isBudgeted: Bool { self == .policy || self == .retry }
+    public var isBudgeted: Bool {
+        switch self {
+        case .policy, .retry: true
+        case .initial, .user, .intent, .appearance, .unlock, .widgetCenter: false
+        }
+    }
 }
 
 /// One widget on screen: its kind and family, its timeline, and where it stands in it.
@@ -45,7 +50,8 @@ public final class WidgetInstance {
     /// simulated day of 10,000 widgets): `timeline` is private, every access is in this file and
     /// ends before the method returns, and the only outside code run during one is an entry's
     /// `date` (while a timeline is sorted), written against WidgetDash, which cannot name a
-    /// `WidgetInstance` to reach back.
+    /// `WidgetInstance` to reach back. The panel's status and last error live in it too: every
+    /// reload reads or writes them, and as stored properties each access was checked.
     @exclusivity(unchecked) private var timeline = TimelineState()
 
     /// The current timeline's entries, sorted by date.
@@ -55,11 +61,17 @@ public final class WidgetInstance {
     public var timelineDate: Date? { timeline.date }
     /// The index of the entry on screen, nil while only the placeholder can be shown.
     public var currentIndex: Int? { timeline.currentIndex }
-    public var status: PanelStatus = .loading
+    public var status: PanelStatus {
+        get { timeline.status }
+        set { timeline.status = newValue }
+    }
     /// The last completed reload: why, when, and how long the provider took.
     public var lastReload: (reason: ReloadReason, at: Date, seconds: TimeInterval)? { timeline.lastReload }
     /// The last failure (a thrown error or a time-out), kept until a reload succeeds.
-    public internal(set) var lastError: String?
+    public internal(set) var lastError: String? {
+        get { timeline.lastError }
+        set { timeline.lastError = newValue }
+    }
     /// A problem with the last timeline the host corrected (too many entries), for the inspector.
     public var warning: String? { timeline.warning }
     /// How many timelines have arrived (the jitter draw uses it).
@@ -91,6 +103,9 @@ public final class WidgetInstance {
     /// Keeps the placeholder `timeline` brought, if any (it arrives on the loop, with the
     /// timeline's delivery, like everything else the instance shows).
     func keepPlaceholder(of timeline: ErasedTimeline) {
+        // Asked first: most timelines bring none, and even an empty optional existential is
+        // destroyed through its type's witnesses.
+        guard timeline.hasPlaceholder else { return }
         if let placeholder = timeline.placeholder { self.placeholder = placeholder }
     }
 
@@ -107,14 +122,16 @@ public final class WidgetInstance {
     /// policy's date (before jitter and budget), whether the policy is `.after` (jittered), and
     /// how many timelines have arrived (the jitter draw uses it).
     func policyReload() -> (date: Date?, isAfter: Bool, timelineCount: Int) {
-        let t = timeline
-        if case .after = t.policy { return (t.policyReloadDate(), true, t.count) }
-        return (t.policyReloadDate(), false, t.count)
+        // Field by field: a copy of the whole state would retain each of its arrays and strings.
+        if case .after = timeline.policy { return (timeline.policyReloadDate(), true, timeline.count) }
+        return (timeline.policyReloadDate(), false, timeline.count)
     }
 }
 
-/// An instance's timeline and its place in it.
+/// An instance's timeline and its place in it, and what its panel says.
 struct TimelineState {
+    var status: PanelStatus = .loading
+    var lastError: String?
     var entries: [any TimelineEntry] = []
     /// The entries' dates, kept beside them: the scheduler searches them on every step, and
     /// reading a date through the existential each time is measurably slower.
@@ -136,9 +153,8 @@ struct TimelineState {
         var sorted = timeline.entries
         // The dates go into the last timeline's storage (the scheduler lets go of its copy
         // first): a new array per timeline was an allocation and a free per reload.
-        Self.fill(&entryDates, with: sorted)
         // A stable check first: most providers already send their entries in order.
-        if !zip(entryDates, entryDates.dropFirst()).allSatisfy({ $0 <= $1 }) {
+        if !Self.fill(&entryDates, with: sorted) {
             sorted.sort { $0.date < $1.date }
             Self.fill(&entryDates, with: sorted)
         }
@@ -152,11 +168,29 @@ struct TimelineState {
         updateCurrentEntry(at: now)
     }
 
-    /// Replaces `dates` with the entries' dates, keeping its storage.
-    private static func fill(_ dates: inout [Date], with entries: [any TimelineEntry]) {
-        dates.removeAll(keepingCapacity: true)
-        dates.reserveCapacity(entries.count)
-        for entry in entries { dates.append(entry.date) }
+    /// Replaces `dates` with the entries' dates, keeping its storage; true when they are in
+    /// order (each no earlier than the one before).
+    ///
+    /// Written through buffers: appending one by one checked the storage's uniqueness and
+    /// capacity for every date.
+    @discardableResult
+    private static func fill(_ dates: inout [Date], with entries: [any TimelineEntry]) -> Bool {
+        let count = entries.count
+        if dates.count != count {
+            dates.removeAll(keepingCapacity: true)
+            dates.append(contentsOf: repeatElement(Date(timeIntervalSinceReferenceDate: 0), count: count))
+        }
+        var ordered = true
+        entries.withUnsafeBufferPointer { source in
+            dates.withUnsafeMutableBufferPointer { target in
+                for k in 0..<count {
+                    let date = source[k].date
+                    target[k] = date
+                    if k > 0 && !(target[k - 1] <= date) { ordered = false }
+                }
+            }
+        }
+        return ordered
     }
 
     @discardableResult
@@ -176,12 +210,16 @@ struct TimelineState {
 
     /// The first of sorted `dates` after `now` (binary search).
     static func firstDate(after now: Date, in dates: [Date]) -> Date? {
-        var lo = 0, hi = dates.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if dates[mid] <= now { lo = mid + 1 } else { hi = mid }
+        dates.withUnsafeBufferPointer { dates in
+            // Both ends stay within 0...count, so the arithmetic cannot overflow: unchecked, as
+            // the scheduler searches on every step.
+            var lo = 0, hi = dates.count
+            while lo < hi {
+                let mid = (lo &+ hi) >> 1
+                if dates[mid] <= now { lo = mid &+ 1 } else { hi = mid }
+            }
+            return lo < dates.count ? dates[lo] : nil
         }
-        return lo < dates.count ? dates[lo] : nil
     }
 
     /// When the policy asks for a new timeline (before jitter and budget).

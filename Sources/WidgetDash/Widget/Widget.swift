@@ -108,7 +108,16 @@ public struct ErasedTimeline: Sendable {
     public var policy: TimelineReloadPolicy
     /// The placeholder that came with the timeline (a widget extension renders one with each
     /// answer); the host keeps it for the instance and shows it whenever no entry can be shown.
-    package var placeholder: (any TimelineEntry)?
+    package var placeholder: (any TimelineEntry)? {
+        get { placeholders.first }
+        set { placeholders = newValue.map { [$0] } ?? [] }
+    }
+    /// `placeholder`, held as none or one element: an optional existential is copied through its
+    /// type's witnesses even when empty, and the host reads this on every reload; an array also
+    /// leaves the timeline free of inline existentials, so it copies as plain words.
+    private var placeholders: [any TimelineEntry] = []
+    /// Whether a placeholder came, asked without making an optional to test and destroy.
+    package var hasPlaceholder: Bool { !placeholders.isEmpty }
 
     public init(entries: [any TimelineEntry], policy: TimelineReloadPolicy) {
         self.entries = entries
