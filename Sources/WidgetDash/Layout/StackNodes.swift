@@ -263,9 +263,14 @@ final class SpacerNode: LayoutNode {
         isSpacer = true
         ignoresProposedWidth = axis == .vertical
         ignoresProposedHeight = axis == .horizontal
+        answersQuickly = true
     }
 
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func quickSize(_ proposal: ProposedSize) -> CellSize? { size(for: proposal) }
+
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize { size(for: proposal) }
+
+    private func size(for proposal: ProposedSize) -> CellSize {
         switch axis {
         case .horizontal?: return CellSize(width: max(minLength, proposal.width ?? minLength), height: 0)
         case .vertical?: return CellSize(width: 0, height: max(minLength, proposal.height ?? minLength))
@@ -286,9 +291,14 @@ final class DividerNode: LayoutNode {
         super.init()
         ignoresProposedWidth = vertical
         ignoresProposedHeight = !vertical
+        answersQuickly = true
     }
 
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func quickSize(_ proposal: ProposedSize) -> CellSize? { size(for: proposal) }
+
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize { size(for: proposal) }
+
+    private func size(for proposal: ProposedSize) -> CellSize {
         vertical ? CellSize(width: 1, height: proposal.height ?? 1) : CellSize(width: proposal.width ?? 1, height: 1)
     }
 

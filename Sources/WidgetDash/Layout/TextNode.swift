@@ -63,6 +63,17 @@ final class TextNode: LayoutNode {
         } else {
             plainLine = nil
         }
+        super.init()
+        answersQuickly = plainLine != nil && !bigDigits
+    }
+
+    /// A plain line's answer when it fits (as ``measure(_:_:)`` gives it); nil when it must wrap.
+    override func quickSize(_ proposal: ProposedSize) -> CellSize? {
+        guard let plainLine else { return nil }
+        let ideal = plainLine.utf8.count
+        let width = proposal.width ?? ideal
+        if width <= 0 { return CellSize(width: 0, height: 1) }
+        return ideal <= width ? CellSize(width: ideal, height: 1) : nil
     }
 
     /// True when every byte of `string` is printable ASCII (read in place where the string's
