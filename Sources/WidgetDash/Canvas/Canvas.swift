@@ -274,8 +274,7 @@ public struct Canvas: Hashable, Sendable {
             // `targetRow + x`.
             let sourceRow = (y - origin.y) * other.width - origin.x
             let targetRow = y * width
-            if copyNarrowRow(from: other, sourceRow: sourceRow, targetRow: targetRow, columns: target.x..<target.maxX) { continue }
-            var x = target.x
+            var x = copyNarrowCells(from: other, sourceRow: sourceRow, targetRow: targetRow, columns: target.x..<target.maxX)
             while x < target.maxX {
                 let cell = other.cells[sourceRow + x]
                 let old = cells[targetRow + x]
@@ -307,22 +306,26 @@ public struct Canvas: Hashable, Sendable {
         }
     }
 
-    /// Copies columns `columns` of one row of `other` (the row at `sourceRow + x` there) onto
-    /// the row at `targetRow + x` here, when no cell on either side is half of a wide glyph;
-    /// false, having changed nothing, otherwise. It is `draw`'s per-cell rule for two narrow
-    /// cells (a default background is transparent), done over raw buffers: a panel's rows are
-    /// nearly always narrow, and the per-cell path paid bounds and uniqueness checks on every
-    /// cell of the screen.
-    private mutating func copyNarrowRow(from other: Canvas, sourceRow: Int, targetRow: Int, columns: Range<Int>) -> Bool {
+    /// Copies the cells of one row of `other` (the column `x` there is `sourceRow + x`) onto the
+    /// row at `targetRow + x` here, from the first of `columns` for as long as neither side is
+    /// half of a wide glyph, and returns the first column it did not copy (the end of `columns`
+    /// when it copied them all). It is `draw`'s per-cell rule for two narrow cells (a default
+    /// background is transparent), done over raw buffers in one pass: a panel's rows are nearly
+    /// always narrow, and the per-cell path paid bounds and uniqueness checks on every cell of the
+    /// screen. `draw` goes on from the column returned with the same rules, cell by cell.
+    private mutating func copyNarrowCells(from other: Canvas, sourceRow: Int, targetRow: Int, columns: Range<Int>) -> Int {
         other.cells.withUnsafeBufferPointer { source in
             cells.withUnsafeMutableBufferPointer { target in
-                for x in columns where source[sourceRow + x].width != 1 || target[targetRow + x].width != 1 { return false }
-                for x in columns {
+                var x = columns.lowerBound
+                while x < columns.upperBound {
                     var new = source[sourceRow + x]
-                    if case .default = new.style.background { new.style.background = target[targetRow + x].style.background }
+                    let old = target[targetRow + x]
+                    guard new.width == 1, old.width == 1 else { return x }
+                    if case .default = new.style.background { new.style.background = old.style.background }
                     target[targetRow + x] = new
+                    x += 1
                 }
-                return true
+                return x
             }
         }
     }
@@ -330,20 +333,26 @@ public struct Canvas: Hashable, Sendable {
     private mutating func setCell(x: Int, y: Int, _ newCell: Cell) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         let i = y * width + x
-        let old = cells[i]
-        var cell = newCell
-        // The default background is transparent: text drawn over a panel keeps its color.
-        if case .default = cell.style.background { cell.style.background = old.style.background }
-        // Overwriting half of a wide glyph: blank its other half.
-        if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
-            cells[i + 1] = .blank(cells[i + 1].style)
+        let width = width
+        // Over the raw buffer: one uniqueness check per cell written, not one per access (text,
+        // boxes and bars write thousands of cells a frame). `i` is in range by the guard, `i + 1`
+        // only when `x + 1 < width`, `i - 1` only when `x > 0`.
+        cells.withUnsafeMutableBufferPointer { cells in
+            let old = cells[i]
+            var cell = newCell
+            // The default background is transparent: text drawn over a panel keeps its color.
+            if case .default = cell.style.background { cell.style.background = old.style.background }
+            // Overwriting half of a wide glyph: blank its other half.
+            if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
+                cells[i + 1] = .blank(cells[i + 1].style)
+            }
+            // Not when writing a continuation: its new left half was just written by the caller,
+            // and blanking it would erase a wide glyph redrawn where one already was.
+            if old.isContinuation, !cell.isContinuation, x > 0, cells[i - 1].width == 2 {
+                cells[i - 1] = .blank(cells[i - 1].style)
+            }
+            cells[i] = cell
         }
-        // Not when writing a continuation: its new left half was just written by the caller,
-        // and blanking it would erase a wide glyph redrawn where one already was.
-        if old.isContinuation, !cell.isContinuation, x > 0, cells[i - 1].width == 2 {
-            cells[i - 1] = .blank(cells[i - 1].style)
-        }
-        cells[i] = cell
     }
 
     // MARK: - Reading back

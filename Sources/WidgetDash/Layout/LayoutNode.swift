@@ -103,6 +103,12 @@ class LayoutNode {
     final var ignoresProposedWidth = false
     final var ignoresProposedHeight = false
 
+    /// True for nodes whose ``quickSize(_:)`` answers (some) proposals for less than looking up
+    /// a remembered answer costs: a spacer, a divider, a glyph, a text on one line. Their
+    /// answers then fill no remembered places: a text in nested stacks is asked about a dozen
+    /// proposals a pass, and overflowed the eight inline places into an array.
+    final var answersQuickly = false
+
     /// Answers already given in this pass: stacks ask their children several times (minimum,
     /// maximum, share), and without this a nested layout costs 3^depth measurements.
     ///
@@ -124,6 +130,7 @@ class LayoutNode {
 
     /// The size this node wants for `proposal` (measured once per proposal per pass).
     final func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+        if answersQuickly, let size = quickSize(proposal) { return size }
         let relevant = ProposedSize(
             width: ignoresProposedWidth ? nil : proposal.width,
             height: ignoresProposedHeight ? nil : proposal.height
@@ -154,6 +161,10 @@ class LayoutNode {
 
     /// Computes the size this node wants for `proposal`; subclasses override this.
     func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize { .zero }
+
+    /// What ``measure(_:_:)`` answers for `proposal`, when it is known without measuring; nil
+    /// otherwise. Asked only of nodes that set ``answersQuickly``.
+    func quickSize(_ proposal: ProposedSize) -> CellSize? { nil }
 
     /// Draws into `rect` (which the canvas's clip already limits).
     func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {}

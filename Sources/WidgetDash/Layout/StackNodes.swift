@@ -15,31 +15,40 @@ final class StackNode: LayoutNode {
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        let sizes = allocate(proposal, context)
+        allocate(proposal, context)
+        let horizontal = axis == .horizontal
         var main = 0
         var cross = 0
-        for s in sizes {
-            main += axis == .horizontal ? s.width : s.height
-            cross = max(cross, axis == .horizontal ? s.height : s.width)
+        allocation.withUnsafeBufferPointer { sizes in
+            for s in sizes {
+                main += horizontal ? s.width : s.height
+                cross = max(cross, horizontal ? s.height : s.width)
+            }
         }
         main += spacing * max(0, children.count - 1)
-        return axis == .horizontal ? CellSize(width: main, height: cross) : CellSize(width: cross, height: main)
+        return horizontal ? CellSize(width: main, height: cross) : CellSize(width: cross, height: main)
     }
 
-    /// The last allocation, which rendering asks for again with the same proposal.
-    private var lastAllocation: (proposal: ProposedSize, sizes: [CellSize])?
+    /// The proposal ``allocation`` was computed for (nil: none yet).
+    private var allocatedFor: ProposedSize?
+    /// The size of each child for ``allocatedFor``: rendering asks again for the proposal last
+    /// measured. Kept here and read in place, not handed out as an array, so that measuring a
+    /// stack copies and releases no array.
+    private var allocation: [CellSize] = []
 
-    /// The size of each child for a proposal: children are offered space in order of priority,
-    /// then from least to most flexible, each getting an equal share of what is left.
-    private func allocate(_ proposal: ProposedSize, _ context: RenderContext) -> [CellSize] {
-        if let last = lastAllocation, last.proposal == proposal { return last.sizes }
+    /// Makes ``allocation`` the size of each child for `proposal`: children are offered space in
+    /// order of priority, then from least to most flexible, each getting an equal share of what
+    /// is left.
+    private func allocate(_ proposal: ProposedSize, _ context: RenderContext) {
+        if allocatedFor == proposal { return }
         // The last answer's storage is reused (whoever asked for it is done: children never ask
         // their parent), so a stack allocates once per pass, not once per proposal.
-        var sizes = lastAllocation?.sizes ?? []
-        lastAllocation = nil
+        var sizes = allocation
+        allocation = []
+        allocatedFor = nil
         computeAllocation(proposal, context, into: &sizes)
-        lastAllocation = (proposal, sizes)
-        return sizes
+        allocation = sizes
+        allocatedFor = proposal
     }
 
     /// What a child claims of the main axis: the least it can take and how much more it could
@@ -66,44 +75,58 @@ final class StackNode: LayoutNode {
 
     private func computeAllocation(_ proposal: ProposedSize, _ context: RenderContext, into sizes: inout [CellSize]) {
         let n = children.count
-        sizes.removeAll(keepingCapacity: true)
+        // Both paths below write every child's size, so the storage is only made `n` long (once:
+        // a stack's children never change), not emptied and refilled.
+        if sizes.count != n { sizes = Array(repeating: .zero, count: n) }
         guard n > 0 else { return }
         let crossProposal = proposal.value(axis == .horizontal ? .vertical : .horizontal)
         guard let mainProposal = proposal.value(axis) else {
-            for child in children { sizes.append(child.sizeThatFits(.make(axis, main: nil, cross: crossProposal), context)) }
+            for i in 0..<n { sizes[i] = children[i].sizeThatFits(.make(axis, main: nil, cross: crossProposal), context) }
             return
         }
+        let axis = axis
         let horizontal = axis == .horizontal
+        let spacing = spacing
         // The claims are read from the remembered store, where this cross size's set starts at
-        // `base`. Nothing below can change the store (children never ask their parent); a local
-        // reference keeps the reads free of the class property's access checks.
+        // `base`. Nothing below can change the store or the children (children never ask their
+        // parent); local references keep the reads free of the class properties' access checks,
+        // and the loops below run over raw buffers, without bounds or uniqueness checks (every
+        // index is a claim's index or below `n`, and the store holds `n` claims from `base`).
         let base = rememberedClaims(cross: crossProposal, context)
         let claimStore = self.claimStore
-        var remaining = max(0, mainProposal - spacing * (n - 1))
-        sizes.append(contentsOf: repeatElement(.zero, count: n))
-        var position = 0
-        while position < n {
-            let first = claimStore[base + position]
-            var groupEnd = position
-            while groupEnd < n, claimStore[base + groupEnd].isSpacer == first.isSpacer, claimStore[base + groupEnd].priority == first.priority {
-                groupEnd += 1
+        let children = self.children
+        claimStore.withUnsafeBufferPointer { store in
+            children.withUnsafeBufferPointer { kids in
+                sizes.withUnsafeMutableBufferPointer { out in
+                    let claims = UnsafeBufferPointer(rebasing: store[base..<base + n])
+                    var remaining = max(0, mainProposal - spacing * (n - 1))
+                    var position = 0
+                    while position < n {
+                        let first = claims[position]
+                        var groupEnd = position
+                        while groupEnd < n, claims[groupEnd].isSpacer == first.isSpacer, claims[groupEnd].priority == first.priority {
+                            groupEnd += 1
+                        }
+                        // Keep room for the minimum sizes of the children served later.
+                        var reserved = 0
+                        for k in groupEnd..<n { reserved += claims[k].minimum }
+                        var available = max(0, remaining - reserved)
+                        for k in position..<groupEnd {
+                            let claim = claims[k]
+                            // Never offer a child less than its minimum: a rigid child (big
+                            // digits, a fixed frame) takes its size, and the others share what
+                            // is left.
+                            let share = max(available / (groupEnd - k), claim.minimum)
+                            let size = kids[claim.index].sizeThatFits(.make(axis, main: share, cross: crossProposal), context)
+                            out[claim.index] = size
+                            let used = horizontal ? size.width : size.height
+                            available = max(0, available - used)
+                            remaining = max(0, remaining - used)
+                        }
+                        position = groupEnd
+                    }
+                }
             }
-            // Keep room for the minimum sizes of the children served later.
-            var reserved = 0
-            for k in groupEnd..<n { reserved += claimStore[base + k].minimum }
-            var available = max(0, remaining - reserved)
-            for k in position..<groupEnd {
-                let claim = claimStore[base + k]
-                // Never offer a child less than its minimum: a rigid child (big digits, a
-                // fixed frame) takes its size, and the others share what is left.
-                let share = max(available / (groupEnd - k), claim.minimum)
-                let size = children[claim.index].sizeThatFits(.make(axis, main: share, cross: crossProposal), context)
-                sizes[claim.index] = size
-                let used = horizontal ? size.width : size.height
-                available = max(0, available - used)
-                remaining = max(0, remaining - used)
-            }
-            position = groupEnd
         }
     }
 
@@ -117,14 +140,15 @@ final class StackNode: LayoutNode {
     private var claimCrosses = ClaimCrosses()
 
     /// Where the sorted claims at a cross size start in ``claimStore``, remembered (at most
-    /// four sets; the oldest makes room).
+    /// eight sets; the oldest makes room).
     private func rememberedClaims(cross crossProposal: Int?, _ context: RenderContext) -> Int {
         let n = children.count
         if let slot = claimCrosses.slot(of: crossProposal) { return slot * n }
         let slot = claimCrosses.insert(crossProposal)
         var store = claimStore
         claimStore = []
-        if store.isEmpty { store.reserveCapacity(n * ClaimCrosses.capacity) }
+        // Room for four sets at first: most stacks are asked at no more.
+        if store.isEmpty { store.reserveCapacity(n * 4) }
         if store.count < (slot + 1) * n { store.append(contentsOf: repeatElement(Claim.none, count: (slot + 1) * n - store.count)) }
         sortClaims(cross: crossProposal, context, into: &store, at: slot * n)
         claimStore = store
@@ -135,35 +159,44 @@ final class StackNode: LayoutNode {
     /// children are served.
     private func sortClaims(cross crossProposal: Int?, _ context: RenderContext, into store: inout [Claim], at base: Int) {
         let n = children.count
+        let axis = axis
         let horizontal = axis == .horizontal
-        for i in 0..<n {
-            let child = children[i]
-            let lo = child.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)
-            let minimum = horizontal ? lo.width : lo.height
-            let flexibility: Int
-            if child.isSpacer {
-                flexibility = ProposedSize.unbounded
-            } else {
-                let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
-                flexibility = (horizontal ? hi.width : hi.height) - minimum
+        let children = self.children
+        // Raw buffers, as in `computeAllocation`: the caller made room for `n` claims from `base`.
+        children.withUnsafeBufferPointer { kids in
+            store.withUnsafeMutableBufferPointer { all in
+                let claims = UnsafeMutableBufferPointer(rebasing: all[base..<base + n])
+                for i in 0..<n {
+                    let child = kids[i]
+                    let lo = child.sizeThatFits(.make(axis, main: 0, cross: crossProposal), context)
+                    let minimum = horizontal ? lo.width : lo.height
+                    let flexibility: Int
+                    if child.isSpacer {
+                        flexibility = ProposedSize.unbounded
+                    } else {
+                        let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
+                        flexibility = (horizontal ? hi.width : hi.height) - minimum
+                    }
+                    claims[i] = Claim(index: i, minimum: minimum, flexibility: flexibility, isSpacer: child.isSpacer, priority: child.layoutPriority)
+                }
+                // An insertion sort: stacks have a handful of children, and `precedes` is a total
+                // order, so the result is the same as any other sort's.
+                for i in 1..<n {
+                    let item = claims[i]
+                    var j = i - 1
+                    while j >= 0 && item.precedes(claims[j]) {
+                        claims[j + 1] = claims[j]
+                        j -= 1
+                    }
+                    claims[j + 1] = item
+                }
             }
-            store[base + i] = Claim(index: i, minimum: minimum, flexibility: flexibility, isSpacer: child.isSpacer, priority: child.layoutPriority)
-        }
-        // An insertion sort: stacks have a handful of children, and `precedes` is a total order,
-        // so the result is the same as any other sort's.
-        for i in 1..<n {
-            let item = store[base + i]
-            var j = i - 1
-            while j >= 0 && item.precedes(store[base + j]) {
-                store[base + j + 1] = store[base + j]
-                j -= 1
-            }
-            store[base + j + 1] = item
         }
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        let sizes = allocate(ProposedSize(rect.size), context)
+        allocate(ProposedSize(rect.size), context)
+        let sizes = allocation
         var offset = axis == .horizontal ? rect.x : rect.y
         let crossStart = axis == .horizontal ? rect.y : rect.x
         let crossLength = axis == .horizontal ? rect.height : rect.width
@@ -230,9 +263,14 @@ final class SpacerNode: LayoutNode {
         isSpacer = true
         ignoresProposedWidth = axis == .vertical
         ignoresProposedHeight = axis == .horizontal
+        answersQuickly = true
     }
 
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func quickSize(_ proposal: ProposedSize) -> CellSize? { size(for: proposal) }
+
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize { size(for: proposal) }
+
+    private func size(for proposal: ProposedSize) -> CellSize {
         switch axis {
         case .horizontal?: return CellSize(width: max(minLength, proposal.width ?? minLength), height: 0)
         case .vertical?: return CellSize(width: 0, height: max(minLength, proposal.height ?? minLength))
@@ -253,9 +291,14 @@ final class DividerNode: LayoutNode {
         super.init()
         ignoresProposedWidth = vertical
         ignoresProposedHeight = !vertical
+        answersQuickly = true
     }
 
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
+    override func quickSize(_ proposal: ProposedSize) -> CellSize? { size(for: proposal) }
+
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize { size(for: proposal) }
+
+    private func size(for proposal: ProposedSize) -> CellSize {
         vertical ? CellSize(width: 1, height: proposal.height ?? 1) : CellSize(width: proposal.width ?? 1, height: 1)
     }
 
@@ -268,11 +311,15 @@ final class DividerNode: LayoutNode {
     }
 }
 
-/// The cross sizes of a stack's remembered claim sets: four places, filled in turn, the
+/// The cross sizes of a stack's remembered claim sets: eight places, filled in turn, the
 /// oldest replaced when all are taken (as the array of sets it replaces removed its first).
+///
+/// Eight, not four: a stack nested in a stack of the other axis is asked at each of its parent's
+/// probes (the minimum, the maximum, a share of each) and then at its real size, and with four
+/// places those sets replaced each other and were sorted again within one pass.
 private struct ClaimCrosses {
-    static let capacity = 4
-    private var crosses: (Int?, Int?, Int?, Int?) = (nil, nil, nil, nil)
+    static let capacity = 8
+    private var crosses: (Int?, Int?, Int?, Int?, Int?, Int?, Int?, Int?) = (nil, nil, nil, nil, nil, nil, nil, nil)
     private var count = 0
     /// The place the next new set takes once all are full.
     private var oldest = 0
@@ -283,6 +330,10 @@ private struct ClaimCrosses {
         if count > 1, crosses.1 == cross { return 1 }
         if count > 2, crosses.2 == cross { return 2 }
         if count > 3, crosses.3 == cross { return 3 }
+        if count > 4, crosses.4 == cross { return 4 }
+        if count > 5, crosses.5 == cross { return 5 }
+        if count > 6, crosses.6 == cross { return 6 }
+        if count > 7, crosses.7 == cross { return 7 }
         return nil
     }
 
@@ -300,7 +351,11 @@ private struct ClaimCrosses {
         case 0: crosses.0 = cross
         case 1: crosses.1 = cross
         case 2: crosses.2 = cross
-        default: crosses.3 = cross
+        case 3: crosses.3 = cross
+        case 4: crosses.4 = cross
+        case 5: crosses.5 = cross
+        case 6: crosses.6 = cross
+        default: crosses.7 = cross
         }
         return slot
     }

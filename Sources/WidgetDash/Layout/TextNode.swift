@@ -24,19 +24,63 @@ final class TextNode: LayoutNode {
     let alignment: TextAlignment
     let bigDigits: Bool
     let mask: CellStyle?
-    let calendar: Calendar
+    /// The calendar dates are computed in, before ``timeZone`` is applied.
+    private let baseCalendar: Calendar
+    /// The time zone dates are shown in; nil when ``baseCalendar`` already has it.
+    private let timeZone: TimeZone?
+
+    /// The calendar, in its time zone, that the text's dates are computed in. Made when a date
+    /// is shown rather than for every text: setting a calendar's zone copies the calendar.
+    var calendar: Calendar {
+        guard let timeZone else { return baseCalendar }
+        var zoned = baseCalendar
+        zoned.timeZone = timeZone
+        return zoned
+    }
 
     private var cachedNow: Date?
     private var cachedGlyphs: [[Glyph]] = []
     private var cachedIdealWidth = 0
 
-    init(pieces: [ResolvedPiece], lineLimit: Int?, alignment: TextAlignment, bigDigits: Bool, mask: CellStyle?, calendar: Calendar) {
+    /// The text when it is one unmasked verbatim piece of printable ASCII on one line (most
+    /// labels and numbers), else nil. Such a text is one glyph and one cell per byte, so its
+    /// width is its length: it is measured, and drawn when it fits, from the string itself,
+    /// without building the glyph arrays that `paragraphs` makes (two arrays for every text of
+    /// every frame). Wrapping it still goes through `paragraphs`, which gives the same glyphs.
+    private let plainLine: String?
+
+    init(pieces: [ResolvedPiece], lineLimit: Int?, alignment: TextAlignment, bigDigits: Bool, mask: CellStyle?,
+         calendar: Calendar, timeZone: TimeZone? = nil) {
         self.pieces = pieces
         self.lineLimit = lineLimit
         self.alignment = alignment
         self.bigDigits = bigDigits
         self.mask = mask
-        self.calendar = calendar
+        self.baseCalendar = calendar
+        self.timeZone = timeZone
+        if mask == nil, pieces.count == 1, case .verbatim(let string) = pieces[0].segment, Self.isPrintableASCII(string) {
+            plainLine = string
+        } else {
+            plainLine = nil
+        }
+        super.init()
+        answersQuickly = plainLine != nil && !bigDigits
+    }
+
+    /// A plain line's answer when it fits (as ``measure(_:_:)`` gives it); nil when it must wrap.
+    override func quickSize(_ proposal: ProposedSize) -> CellSize? {
+        guard let plainLine else { return nil }
+        let ideal = plainLine.utf8.count
+        let width = proposal.width ?? ideal
+        if width <= 0 { return CellSize(width: 0, height: 1) }
+        return ideal <= width ? CellSize(width: ideal, height: 1) : nil
+    }
+
+    /// True when every byte of `string` is printable ASCII (read in place where the string's
+    /// bytes are contiguous: the UTF-8 view's iterator costs several times as much per byte).
+    private static func isPrintableASCII(_ string: String) -> Bool {
+        func check(_ bytes: some Sequence<UInt8>) -> Bool { bytes.allSatisfy { (0x20...0x7E).contains($0) } }
+        return string.utf8.withContiguousStorageIfAvailable { check($0) } ?? check(string.utf8)
     }
 
     /// The text's paragraphs as glyphs for this moment (live dates are formatted for `now`).
@@ -46,9 +90,19 @@ final class TextNode: LayoutNode {
         // The paragraph being read; room is made for a piece at once (its UTF-8 length is at
         // least its number of glyphs), not a glyph at a time.
         var paragraph: [Glyph] = []
+        // The zoned calendar, made at the first date shown.
+        var zoned: Calendar? = nil
         for piece in pieces {
-            let (string, refresh) = DateText.string(for: piece.segment, now: context.now, calendar: calendar)
-            if let refresh { context.refresh(at: refresh) }
+            let string: String
+            if case .verbatim(let verbatim) = piece.segment {
+                string = verbatim
+            } else {
+                let calendar = zoned ?? self.calendar
+                zoned = calendar
+                let refresh: Date?
+                (string, refresh) = DateText.string(for: piece.segment, now: context.now, calendar: calendar)
+                if let refresh { context.refresh(at: refresh) }
+            }
             paragraph.reserveCapacity(paragraph.count + string.utf8.count)
             if appendASCII(string, style: mask ?? piece.style, to: &paragraph, paragraphs: &paragraphs) { continue }
             for c in string {
@@ -121,7 +175,8 @@ final class TextNode: LayoutNode {
         // cheap as a lookup, and remembering it cost most texts an allocation).
         if paragraphs.count == 1 && cachedIdealWidth <= width { return paragraphs }
         for cached in cachedLines where cached.width == width && cached.maxLines == maxLines { return cached.lines }
-        let result = layoutLines(paragraphs, width: width, maxLines: maxLines)
+        let result = Self.unwrappedLines(paragraphs, width: width, maxLines: maxLines)
+            ?? layoutLines(paragraphs, width: width, maxLines: maxLines)
         if cachedLines.count == 4 { cachedLines.removeFirst() }
         if cachedLines.isEmpty { cachedLines.reserveCapacity(4) }
         cachedLines.append((width, maxLines, result))
@@ -135,10 +190,19 @@ final class TextNode: LayoutNode {
             let h = proposal.height ?? 3
             if (proposal.width ?? w) >= w && (h >= 3 || h == 0) { return CellSize(width: w, height: 3) }
         }
-        let paragraphs = paragraphs(context)
+        if let plainLine {
+            // As below, with the line's length for its ideal width.
+            let ideal = plainLine.utf8.count
+            let width = proposal.width ?? ideal
+            if width <= 0 { return CellSize(width: 0, height: 1) }
+            if ideal <= width { return CellSize(width: ideal, height: 1) }
+        }
+        // The glyphs are built once per moment, and only their count is read here: the common
+        // answer (one line that fits) then copies and releases no array.
+        if cachedNow != context.now { _ = paragraphs(context) }
         let width = proposal.width ?? cachedIdealWidth
         if width <= 0 { return CellSize(width: 0, height: 1) }
-        if paragraphs.count == 1 && cachedIdealWidth <= width { return CellSize(width: cachedIdealWidth, height: 1) }
+        if cachedGlyphs.count == 1 && cachedIdealWidth <= width { return CellSize(width: cachedIdealWidth, height: 1) }
         let lines = lines(context, width: width, maxLines: maxLines(proposal.height))
         var used = 0
         for line in lines { used = max(used, line.reduce(0) { $0 + $1.width }) }
@@ -161,6 +225,18 @@ final class TextNode: LayoutNode {
             for (i, line) in big.enumerated() { canvas.write(line, x: x, y: rect.y + i, style: style) }
             return
         }
+        if var plainLine, plainLine.utf8.count <= rect.width {
+            // The one line `lines` would give, drawn from the string's bytes.
+            let style = pieces[0].style
+            var x = alignedX(lineWidth: plainLine.utf8.count, in: rect)
+            plainLine.withUTF8 { bytes in
+                for byte in bytes {
+                    canvas.put(GraphemeStorage(ascii: byte), width: 1, x: x, y: rect.y, style: style)
+                    x += 1
+                }
+            }
+            return
+        }
         for (row, line) in lines(context, width: rect.width, maxLines: maxLines(rect.height)).enumerated() {
             let lineWidth = line.reduce(0) { $0 + $1.width }
             var x = alignedX(lineWidth: lineWidth, in: rect)
@@ -177,6 +253,25 @@ final class TextNode: LayoutNode {
         case .center: rect.x + max(0, rect.width - lineWidth) / 2
         case .trailing: rect.x + max(0, rect.width - lineWidth)
         }
+    }
+
+    /// What ``layoutLines(_:width:maxLines:)`` makes of paragraphs that each fit in `width`,
+    /// no more than `maxLines` of them (a sparkline's rows): each paragraph is one line, without
+    /// its trailing spaces, as `LineBreaker` leaves a line that fits. Nil for any other text.
+    /// Nothing is copied but a line that had trailing spaces.
+    static func unwrappedLines(_ paragraphs: [[Glyph]], width: Int, maxLines: Int) -> [[Glyph]]? {
+        guard width > 0, paragraphs.count <= maxLines else { return nil }
+        var lines = paragraphs
+        for i in paragraphs.indices {
+            let paragraph = paragraphs[i]
+            var used = 0
+            for glyph in paragraph { used += glyph.width }
+            if used > width { return nil }
+            var end = paragraph.count
+            while end > 0, paragraph[end - 1].isSpace { end -= 1 }
+            if end < paragraph.count { lines[i] = Array(paragraph[..<end]) }
+        }
+        return lines
     }
 
     /// Lines of at most `width` cells, at most `maxLines` of them, the last ending in "…"

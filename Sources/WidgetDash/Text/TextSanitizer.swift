@@ -38,9 +38,20 @@ public enum TextSanitizer {
 
     /// True when the UTF-8 of `s` has no byte pattern that sanitising would change.
     private static func isClean(_ s: String, keepNewlines: Bool) -> Bool {
+        // Over the bytes in place where the string keeps them contiguous (native strings, small
+        // ones included): every `Text` is checked, and the UTF-8 view's iterator cost several
+        // times as much per byte.
+        if let clean = s.utf8.withContiguousStorageIfAvailable({ isClean(bytes: $0, keepNewlines: keepNewlines) }) {
+            return clean
+        }
+        return isClean(bytes: s.utf8, keepNewlines: keepNewlines)
+    }
+
+    /// ``isClean(_:keepNewlines:)`` over UTF-8 bytes.
+    private static func isClean(bytes: some Sequence<UInt8>, keepNewlines: Bool) -> Bool {
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
-        for byte in s.utf8 {
+        for byte in bytes {
             if byte < 0x20 {
                 if !(byte == 0x0A && keepNewlines) { return false }
             } else if byte == 0x7F {

@@ -50,7 +50,10 @@ final class GlyphNode: LayoutNode {
         self.glyph = glyph
         self.width = TextWidth.width(of: glyph)
         self.style = style
+        super.init()
+        answersQuickly = true
     }
+    override func quickSize(_ proposal: ProposedSize) -> CellSize? { CellSize(width: width, height: 1) }
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         CellSize(width: width, height: 1)
     }

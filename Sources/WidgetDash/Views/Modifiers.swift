@@ -13,6 +13,17 @@ public struct ModifiedView<Content: View>: View, PrimitiveView {
         make = { env, context in apply(env, context) { resolve(content, $0, context) } }
     }
 
+    /// The content in a changed environment: what most modifiers are. One closure, not an
+    /// `Apply` wrapped around the change (a closure made and freed for every such modifier of
+    /// every view of every frame).
+    init(_ content: Content, environment change: @escaping (inout EnvironmentValues) -> Void) {
+        make = { env, context in
+            var inner = env
+            change(&inner)
+            return resolve(content, inner, context)
+        }
+    }
+
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
@@ -65,11 +76,7 @@ extension View {
 
     /// Changes the environment of this view's content.
     func transformEnvironment(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedView<Self> {
-        modified { env, _, content in
-            var inner = env
-            change(&inner)
-            return content(inner)
-        }
+        ModifiedView(self, environment: change)
     }
 
     /// Sets an environment value for this view and its content.

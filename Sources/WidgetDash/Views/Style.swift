@@ -106,11 +106,14 @@ public struct AnyShapeStyle: ShapeStyle, Hashable {
 }
 
 /// What a color stands for until a palette resolves it.
-indirect enum ResolvableColor: Hashable, Sendable {
+///
+/// Only the translucent case is boxed: with the whole enum `indirect`, every color (and so every
+/// environment and text piece holding a style) was a heap box, counted on each copy.
+enum ResolvableColor: Hashable, Sendable {
     case semantic(SemanticColor)
     case fixed(TerminalColor)
     /// A color at an opacity, drawn as its mix with the widget's background.
-    case translucent(ResolvableColor, opacity: Double)
+    indirect case translucent(ResolvableColor, opacity: Double)
 
     func resolve(in palette: Palette) -> TerminalColor {
         switch self {

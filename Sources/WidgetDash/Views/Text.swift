@@ -138,7 +138,8 @@ public struct Text: View, PrimitiveView, Sendable {
             alignment: env.multilineTextAlignment,
             bigDigits: bigDigits,
             mask: env.masksContent ? CellStyle(foreground: env.palette.redaction) : nil,
-            calendar: env.calendarInZone
+            calendar: env.calendar,
+            timeZone: env.timeZone
         ))
     }
 }
