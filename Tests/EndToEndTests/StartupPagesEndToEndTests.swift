@@ -20,11 +20,13 @@ struct StartupPagesEndToEndTests {
         let atFirstFrame = try #require(Self.residentCodeKiB(of: pid))
 
         // The release comes 5 s after the loop starts; the code idle runs faults back after it,
-        // so the drop is caught as it happens.
+        // so the drop is caught as it happens. Without a release the code only grows; with one
+        // it falls by about half, but a loaded machine may read smaps after the next tick has
+        // faulted some back, hence three quarters.
         var lowest = atFirstFrame
         let dropped = tmux.waitUntil(timeout: 30) {
             lowest = min(lowest, Self.residentCodeKiB(of: pid) ?? lowest)
-            return lowest < atFirstFrame / 2
+            return lowest < atFirstFrame * 3 / 4
         }
         #expect(dropped, "code resident at the first frame \(atFirstFrame) KiB, lowest since \(lowest) KiB")
 
