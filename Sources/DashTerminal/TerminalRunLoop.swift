@@ -161,8 +161,14 @@ public final class TerminalRunLoop {
             }
 
             let input = fds[0].revents
+            // A hung-up terminal polls as readable too (POLLIN with POLLHUP), and reads nothing.
+            let hungUp = input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
             if input & Int16(POLLIN) != 0 {
-                for event in terminal.readEvents() {
+                let events = terminal.readEvents()
+                // Keys typed before the hang-up are handled first; then nothing more will come,
+                // and polling again would return at once, for ever.
+                if events.isEmpty && hungUp { return .hangup }
+                for event in events {
                     if case .resize = event { forceRender = true }
                     if case .key(let key) = event, key == suspendKey {
                         suspend()
@@ -170,8 +176,7 @@ public final class TerminalRunLoop {
                     }
                     if host.handle(event) == .quit { return .quit }
                 }
-            } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                // The terminal is gone; polling it again would return at once, forever.
+            } else if hungUp {
                 return .hangup
             }
 

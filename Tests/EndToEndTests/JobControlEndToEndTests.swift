@@ -58,6 +58,28 @@ struct JobControlEndToEndTests {
         #expect(tmux.waitForExit(timeout: 5) == 0)
     }
 
+    /// A terminal that hangs up ends the dashboard even when no SIGHUP reaches it (run under
+    /// `setsid`, as `runuser` or a service manager may leave it): the hung-up terminal polls as
+    /// readable and reads nothing, which once spun the loop at full speed for ever.
+    @Test func aTerminalThatHangsUpEndsTheDashboardWithoutSIGHUP() throws {
+        guard TmuxSession.isAvailable, let binary = WidgetDashBinary.path,
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") else {
+            Issue.record("tmux, setsid or the widgetdash binary is missing")
+            return
+        }
+        // setsid, a child of tmux's wrapper shell and so no group leader, execs in place: the
+        // pane's program is the dashboard, in a session the terminal's hang-up signals not.
+        let tmux = try TmuxSession(command: ["/usr/bin/setsid", binary, "--widget", "clock@small"], width: 100, height: 30,
+                                   environment: WidgetDashBinary.isolatedEnvironment())
+        #expect(tmux.waitFor("Clock", timeout: 20), "\(tmux.screenText)")
+        let pid = try #require(tmux.pid)
+        tmux.kill()
+        let ended = tmux.waitUntil(timeout: 10) { Self.state(of: pid).map { $0 == "Z" } ?? true }
+        let state = Self.state(of: pid).map(String.init) ?? "gone"
+        if !ended { kill(pid, SIGKILL) }
+        #expect(ended, "still running (state \(state)) 10 s after its terminal hung up")
+    }
+
     /// How often the process's threads have been switched to or from: it grows only while the
     /// process runs.
     static func contextSwitches(of pid: Int32) -> Int {
