@@ -23,7 +23,7 @@ struct ConfigCommand: ParsableCommand {
 
     /// Writes the commented example config.
     struct Init: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write a commented example config (the built-in default screen).")
+        static let configuration = CommandConfiguration(commandName: "init", abstract: "Write a commented example config (the built-in default screen).")
 
         @Argument(help: ArgumentHelp("Where to write it (default: $XDG_CONFIG_HOME/widgetdash/config.toml; - for standard output).", valueName: "FILE"))
         var file: String?
@@ -55,7 +55,7 @@ struct ConfigCommand: ParsableCommand {
 
     /// Validates a config, printing every problem as `file:line: what was expected`.
     struct Check: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check a config file; every problem is printed with its line (exit status 65 on errors).")
+        static let configuration = CommandConfiguration(commandName: "check", abstract: "Check a config file; every problem is printed with its line (exit status 65 on errors).")
 
         @Argument(help: ArgumentHelp("The file to check (default: the config in use).", valueName: "FILE"))
         var file: String?
@@ -93,7 +93,7 @@ struct ConfigCommand: ParsableCommand {
 
     /// Prints where the config is read from.
     struct Path: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the config file's path.")
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the config file's path.")
         func run() { print(ConfigCommand.file(nil).path) }
     }
 }

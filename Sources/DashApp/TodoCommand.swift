@@ -14,7 +14,7 @@ struct TodoCommand: ParsableCommand {
     )
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add an item (running dashboards show it at once).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an item (running dashboards show it at once).")
         @Argument(help: "The item's text.") var text: [String]
         @Option(help: ArgumentHelp("When it is due: 2026-11-23, 2026-11-23T09:00 (local) or ISO-8601 with a zone.", valueName: "DATE"))
         var due: String?
@@ -37,7 +37,7 @@ struct TodoCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the items.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the items.")
         func run() throws {
             for item in try InteractionSetup.withStateStore({ TodoStore.items }) {
                 print("\(item.done ? "[x]" : "[ ]") #\(item.id) \(item.text)\(item.due.map { " (due \(WidgetParameter.text(of: $0)))" } ?? "")")
@@ -46,7 +46,7 @@ struct TodoCommand: ParsableCommand {
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove the items that are done.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove the items that are done.")
         func run() throws {
             try InteractionSetup.withStateStore { TodoStore.clearDone() }
             TodoCommand.notifyDashboards()
