@@ -73,8 +73,9 @@ struct KnownWidgets {
     static func sources(_ bundles: [any WidgetBundle]) -> [WidgetCatalog.Source] {
         bundles.enumerated().map { index, bundle in
             let command = index == 0 ? [CommandWidget(gate: CommandGate(runner: ProcessCommandRunner())).body._description] : []
-            return WidgetCatalog.Source(widgets: bundle.widgetDescriptions + command, controls: bundle.controlDescriptions,
-                                        activities: bundle.activityDescriptions)
+            let contents = BundleContents(bundle)
+            return WidgetCatalog.Source(widgets: contents.widgets + command, controls: contents.controls,
+                                        activities: contents.activities)
         }
     }
 }

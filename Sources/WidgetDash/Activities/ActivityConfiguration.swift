@@ -192,7 +192,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
     ) {
         self.init(description: ActivityDescription(
             activityType: Attributes.activityType,
-            attributesTypeName: String(describing: Attributes.self),
+            attributesTypeName: _typeName(Attributes.self, qualified: false),
             displayName: Attributes.activityType,
             description: "",
             canonicalAttributes: { data throws(ActivityPayloadError) in
@@ -275,14 +275,7 @@ extension ActivityConfiguration: ActivityConfigurationProviding {}
 extension WidgetBundle {
     /// The Live Activity types of the bundle, in bundle order.
     public var activityDescriptions: [ActivityDescription] {
-        Self.activities(of: body)
-    }
-
-    static func activities(of widget: any Widget) -> [ActivityDescription] {
-        if let list = widget as? WidgetList { return list.widgets.flatMap { activities(of: $0) } }
-        if widget is BundledControl { return [] }
-        if let activity = widget.body as? any ActivityConfigurationProviding { return [activity._activityDescription] }
-        return []
+        BundleContents(self).activities
     }
 }
 

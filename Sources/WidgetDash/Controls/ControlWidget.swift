@@ -203,12 +203,6 @@ extension WidgetBundleBuilder {
 extension WidgetBundle {
     /// The descriptions of the bundle's controls, in bundle order.
     public var controlDescriptions: [ControlDescription] {
-        Self.controls(of: body)
-    }
-
-    static func controls(of widget: any Widget) -> [ControlDescription] {
-        if let list = widget as? WidgetList { return list.widgets.flatMap { controls(of: $0) } }
-        if let bundled = widget as? BundledControl, let control = bundled.control { return [control] }
-        return []
+        BundleContents(self).controls
     }
 }

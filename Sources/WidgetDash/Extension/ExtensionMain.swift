@@ -12,9 +12,9 @@ extension WidgetBundle {
     /// Started by widgetdash (`widgetdash --extension PATH`), it answers the one request on its
     /// command line and exits; started by hand, it prints how to use it and exits.
     public static func main() async {
-        let bundle = Self()
-        await ExtensionMain.run(name: String(describing: Self.self), widgets: bundle.widgetDescriptions,
-                                controls: bundle.controlDescriptions, activities: bundle.activityDescriptions)
+        let contents = BundleContents(Self())
+        await ExtensionMain.run(name: _typeName(Self.self, qualified: false), widgets: contents.widgets,
+                                controls: contents.controls, activities: contents.activities)
     }
 }
 
@@ -24,17 +24,17 @@ extension Widget {
         let widget = Self()
         // A Live Activity marked `@main` offers its activity type and no widget.
         if let activity = widget.body as? any ActivityConfigurationProviding {
-            await ExtensionMain.run(name: String(describing: Self.self), widgets: [], activities: [activity._activityDescription])
+            await ExtensionMain.run(name: _typeName(Self.self, qualified: false), widgets: [], activities: [activity._activityDescription])
         }
         let isWidget = !(widget is BundledControl)
-        await ExtensionMain.run(name: String(describing: Self.self), widgets: isWidget ? [widget.body._description] : [])
+        await ExtensionMain.run(name: _typeName(Self.self, qualified: false), widgets: isWidget ? [widget.body._description] : [])
     }
 }
 
 extension ControlWidget {
     /// Runs the control as a widget extension of its own: what `@main` on a control calls.
     public static func main() async {
-        await ExtensionMain.run(name: String(describing: Self.self), widgets: [], controls: [Self().body._controlDescription])
+        await ExtensionMain.run(name: _typeName(Self.self, qualified: false), widgets: [], controls: [Self().body._controlDescription])
     }
 }
 

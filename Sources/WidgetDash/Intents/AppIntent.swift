@@ -70,7 +70,7 @@ public struct AnyAppIntent: Sendable {
     /// The intent `intent` with `body` to run it (a toggle's sets its value first).
     private init<I: AppIntent>(_ intent: I, body: @escaping @Sendable () async throws -> Void) {
         title = I.title
-        typeName = String(describing: I.self)
+        typeName = _typeName(I.self, qualified: false)
         fingerprint = String(reflecting: intent)
         self.body = body
     }

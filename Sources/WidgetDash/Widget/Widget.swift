@@ -258,15 +258,6 @@ private struct EmptyProvider: TimelineProvider {
 extension WidgetBundle {
     /// The descriptions of the bundle's widgets, in bundle order.
     public var widgetDescriptions: [WidgetDescription] {
-        Self.descriptions(of: body)
-    }
-
-    static func descriptions(of widget: any Widget) -> [WidgetDescription] {
-        if let list = widget as? WidgetList { return list.widgets.flatMap { descriptions(of: $0) } }
-        // Controls share the bundle but are not widgets (see `controlDescriptions`).
-        if widget is BundledControl { return [] }
-        // Live Activities share the bundle too (see `activityDescriptions`).
-        if widget.body is any ActivityConfigurationProviding { return [] }
-        return [widget.body._description]
+        BundleContents(self).widgets
     }
 }
