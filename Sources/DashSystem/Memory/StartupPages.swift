@@ -30,7 +30,7 @@ package enum StartupPages {
     package static func release() -> Released? {
         guard let smaps = readProcFile("/proc/self/smaps") else { return nil }
         var released = Released(mappedKiB: 0, mappings: 0)
-        for mapping in ReleasableMappings.releasable(smaps: smaps) {
+        for mapping in smaps.withUnsafeBufferPointer({ ReleasableMappings.releasable(smaps: $0) }) {
             switch mapping.kind {
             case .readOnly:
                 guard madvise(pointer(mapping.start), Int(mapping.end - mapping.start), MADV_DONTNEED) == 0 else { continue }
@@ -75,7 +75,7 @@ package enum StartupPages {
     }
 
     /// The whole of a /proc file (its size is not known before reading).
-    private static func readProcFile(_ path: String) -> String? {
+    private static func readProcFile(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -84,7 +84,7 @@ package enum StartupPages {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+            guard count > 0 else { return count == 0 ? bytes : nil }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }
@@ -119,24 +119,47 @@ package enum ReleasableMappings {
 
     /// The releasable mappings that have resident pages, in the order smaps lists them.
     package static func releasable(smaps: String) -> [Mapping] {
+        var text = smaps
+        return text.withUTF8 { releasable(smaps: $0) }
+    }
+
+    /// The same, read from smaps' bytes.
+    ///
+    /// Bytes, not `String.split`: smaps is about 100 KB, and splitting it into substrings cost
+    /// 96 M instructions, more than a whole start-up, in the idle loop's thread.
+    package static func releasable(smaps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] {
         var found: [Mapping] = []
         var current: (mapping: Mapping, anonymousKiB: Int)?
         func finish() {
             guard let current, current.mapping.residentKiB > current.anonymousKiB else { return }
             if current.mapping.kind == .writable || current.anonymousKiB == 0 { found.append(current.mapping) }
         }
-        for line in smaps.split(separator: "\n", omittingEmptySubsequences: true) {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            if let header = header(fields) {
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(6)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            fields.removeAll(keepingCapacity: true)
+            var i = lineStart
+            // Only the first five fields are ever read; a sixth says there are more.
+            while i < lineEnd, fields.count < 6 {
+                while i < lineEnd, bytes[i] == UInt8(ascii: " ") { i += 1 }
+                guard i < lineEnd else { break }
+                let fieldStart = i
+                while i < lineEnd, bytes[i] != UInt8(ascii: " ") { i += 1 }
+                fields.append(fieldStart..<i)
+            }
+            lineStart = lineEnd + 1
+            guard let first = fields.first else { continue }
+            let isKey = bytes[first.upperBound - 1] == UInt8(ascii: ":")
+            if !isKey, let header = header(fields, in: bytes) {
                 finish()
                 current = header.map { ($0, 0) }
-            } else if fields.count >= 2, current != nil, let kib = Int(fields[1]) {
-                switch fields[0] {
-                case "Rss:": current?.mapping.residentKiB = kib
-                case "Anonymous:": current?.anonymousKiB = kib
-                default: break
-                }
-            } else if fields.count >= 5, !fields[0].hasSuffix(":") {
+            } else if isKey, fields.count >= 2, current != nil, let kib = decimal(bytes, fields[1]) {
+                if matches(bytes, first, "Rss:") { current?.mapping.residentKiB = kib }
+                if matches(bytes, first, "Anonymous:") { current?.anonymousKiB = kib }
+            } else if !isKey, fields.count >= 5 {
                 // A header of a kind that is kept: what follows it is not the last mapping's.
                 finish()
                 current = nil
@@ -164,17 +187,51 @@ package enum ReleasableMappings {
     }
 
     /// A header line (`start-end perms offset dev inode [path]`) of a mapping that may be
-    /// released: `.some(nil)` for one that is kept, nil for a `Key: value` line.
-    private static func header(_ fields: [Substring]) -> Mapping?? {
-        guard fields.count >= 5, !fields[0].hasSuffix(":"), let dash = fields[0].firstIndex(of: "-"),
-              let start = UInt(fields[0][..<dash], radix: 16),
-              let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16), end > start else { return nil }
+    /// released: `.some(nil)` for one that is kept, nil for a line that is not a header.
+    private static func header(_ fields: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> Mapping?? {
+        guard fields.count >= 5, let dash = fields[0].first(where: { bytes[$0] == UInt8(ascii: "-") }),
+              let start = hexadecimal(bytes, fields[0].lowerBound..<dash),
+              let end = hexadecimal(bytes, (dash + 1)..<fields[0].upperBound), end > start else { return nil }
         // An inode of 0 is anonymous memory, the stack, [vdso] and the like.
-        guard fields[4] != "0" else { return .some(nil) }
-        switch fields[1] {
-        case "r-xp", "r--p": return Mapping(start: start, end: end, residentKiB: 0, kind: .readOnly)
-        case "rw-p": return Mapping(start: start, end: end, residentKiB: 0, kind: .writable)
-        default: return .some(nil)
+        guard !matches(bytes, fields[4], "0") else { return .some(nil) }
+        if matches(bytes, fields[1], "r-xp") || matches(bytes, fields[1], "r--p") {
+            return Mapping(start: start, end: end, residentKiB: 0, kind: .readOnly)
         }
+        if matches(bytes, fields[1], "rw-p") { return Mapping(start: start, end: end, residentKiB: 0, kind: .writable) }
+        return .some(nil)
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>, _ word: StaticString) -> Bool {
+        field.count == word.utf8CodeUnitCount
+            && zip(field, 0..<word.utf8CodeUnitCount).allSatisfy { bytes[$0] == word.utf8Start[$1] }
+    }
+
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> Int? {
+        guard !field.isEmpty, field.count <= 18 else { return nil }
+        var value = 0
+        for i in field {
+            let digit = Int(bytes[i]) - Int(UInt8(ascii: "0"))
+            guard (0...9).contains(digit) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    private static func hexadecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> UInt? {
+        guard !field.isEmpty, field.count <= 16 else { return nil }
+        var value: UInt = 0
+        for i in field {
+            let byte = bytes[i]
+            let digit: UInt
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value << 4 | digit
+        }
+        return value
     }
 }
+
