@@ -92,12 +92,14 @@ public final class WidgetInstance {
     /// Takes a new timeline; an empty one keeps what was shown, as in WidgetKit.
     ///
     /// Entries out of order are sorted; more than `entryLimit` are cut to the earliest ones,
-    /// with a warning kept for the inspector.
-    func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int = .max) {
+    /// with a warning kept for the inspector. `dates`, when the caller made the entries and
+    /// has them, are the entries' dates in their order (the simulator's).
+    func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int = .max,
+               dates: UnsafeBufferPointer<Date>? = nil) {
         status = .ok
         lastError = nil
         keepPlaceholder(of: timeline)
-        self.timeline.apply(timeline, reason: reason, at: now, seconds: seconds, entryLimit: entryLimit)
+        self.timeline.apply(timeline, reason: reason, at: now, seconds: seconds, entryLimit: entryLimit, dates: dates)
     }
 
     /// Keeps the placeholder `timeline` brought, if any (it arrives on the loop, with the
@@ -143,7 +145,8 @@ struct TimelineState {
     var warning: String?
     var count = 0
 
-    mutating func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int) {
+    mutating func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int,
+                        dates: UnsafeBufferPointer<Date>? = nil) {
         lastReload = (reason, now, seconds)
         warning = nil
         date = now
@@ -153,8 +156,10 @@ struct TimelineState {
         var sorted = timeline.entries
         // The dates go into the last timeline's storage (the scheduler lets go of its copy
         // first): a new array per timeline was an allocation and a free per reload.
-        // A stable check first: most providers already send their entries in order.
-        if !Self.fill(&entryDates, with: sorted) {
+        // A stable check first: most providers already send their entries in order. Dates the
+        // caller already has are copied, not read entry by entry through the existential.
+        let inOrder = if let dates, dates.count == sorted.count { Self.fill(&entryDates, from: dates) } else { false }
+        if !inOrder && !Self.fill(&entryDates, with: sorted) {
             sorted.sort { $0.date < $1.date }
             Self.fill(&entryDates, with: sorted)
         }
@@ -188,6 +193,24 @@ struct TimelineState {
                     target[k] = date
                     if k > 0 && !(target[k - 1] <= date) { ordered = false }
                 }
+            }
+        }
+        return ordered
+    }
+
+    /// Replaces `dates` with `known`, keeping its storage; true when they are in order.
+    private static func fill(_ dates: inout [Date], from source: UnsafeBufferPointer<Date>) -> Bool {
+        let count = source.count
+        if dates.count != count {
+            dates.removeAll(keepingCapacity: true)
+            dates.append(contentsOf: repeatElement(Date(timeIntervalSinceReferenceDate: 0), count: count))
+        }
+        var ordered = true
+        dates.withUnsafeMutableBufferPointer { target in
+            for k in 0..<count {
+                let date = source[k]
+                target[k] = date
+                if k > 0 && !(source[k - 1] <= date) { ordered = false }
             }
         }
         return ordered
@@ -228,8 +251,10 @@ struct TimelineState {
         case .never: return nil
         case .after(let date): return date
         case .atEnd:
-            // With no entries there is no end to wait for: ask again in a while.
-            if let last = entries.last?.date { return last }
+            // With no entries there is no end to wait for: ask again in a while. The last
+            // entry's date is read from the dates kept beside the entries (the same, in order),
+            // not by copying the entry out through its existential.
+            if let last = entryDates.last { return last }
             return date.map { $0.addingTimeInterval(15 * 60) }
         }
     }
