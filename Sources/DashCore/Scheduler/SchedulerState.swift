@@ -414,6 +414,13 @@ extension TimelineScheduler {
             let reload = slot.pointee.queued.want(.reload, wantsReload ? slot.pointee.nextReload : nil, now: now)
             let timeout = slot.pointee.inFlight.map { Rules.deadlineOfTimeout($0, timeout: slot.pointee.timeout, clockSpeed: clockSpeed) }
             let timeoutPush = slot.pointee.queued.want(.timeout, timeout, now: now)
+            // A request answered before the next `advance` (nearly all of them) leaves its
+            // time-out staged, last, and no longer wanted: dropped here, it is not looked at again.
+            if timeout == nil, let last = stagedTimeouts.last, last.instance == id,
+               !last.has(generation: slot.pointee.queued.generation(.timeout)) {
+                stagedTimeouts.removeLast()
+                if stagedTimeouts.isEmpty { stagedEarliest = .infinity }
+            }
             push(id, .entry, entry)
             push(id, .reload, reload)
             push(id, .timeout, timeoutPush)

@@ -287,9 +287,10 @@ public final class Simulator {
             if request.reason.isBudgeted && simulator.checksBudget { recordBudgeted(i, now) }
             // The widget's script is read in place: copying the whole `Scenario.Widget` (seven
             // arrays and a string) for two of its fields cost more than the rest of this step.
+            // Asked first, without the write access `take` needs: most widgets script nothing.
             var delay: TimeInterval = 0
-            if let k = delays[i].take(at: now) { delay = simulator.scenario.widgets[i].providerDelays[k].seconds }
-            let fails = failures[i].take(at: now) != nil
+            if !delays[i].isSpent, let k = delays[i].take(at: now) { delay = simulator.scenario.widgets[i].providerDelays[k].seconds }
+            let fails = !failures[i].isSpent && failures[i].take(at: now) != nil
             sequence += 1
             answers.insert(Answer(date: now.addingTimeInterval(delay), sequence: sequence, request: request, fails: fails))
         }
