@@ -186,6 +186,8 @@ extension TimelineScheduler {
             }
             if firstTouched >= 0 { reschedule(firstTouched, now: now) }
             if var others = touched {
+                // Let go of the optional's reference, or emptying the list would copy it.
+                touched = nil
                 for id in others { reschedule(id, now: now) }
                 others.removeAllKeepingStorage()
                 swap(&others, &touchedScratch)
@@ -235,7 +237,10 @@ extension TimelineScheduler {
             // An empty timeline keeps the entries shown (and their dates).
             let dates = timeline.entries.isEmpty ? nil : owner._withUnsafeGuaranteedRef { $0.entryDates }
             if !timeline.entries.isEmpty { effects.append(.entryChanged(instance: id)) }
-            let next = owner._withUnsafeGuaranteedRef { policyReloadDate($0, jitter: jitter, now: now) }
+            // The policy is read in the closure and dated outside it: a method of this state called
+            // in there copied the whole state to call it on.
+            let policy = owner._withUnsafeGuaranteedRef { $0.policyReload() }
+            let next = policyReloadDate(policy, instance: id, jitter: jitter, now: now)
             update(id) { slot in
                 if let dates { slot.entryDates = dates }
                 slot.inFlight = nil
@@ -392,12 +397,12 @@ extension TimelineScheduler {
         /// When the instance's timeline asks for the next one: the policy date, jittered for
         /// `.after`, and never sooner than the minimum interval; a date already past on arrival
         /// waits `pastReloadDateDelay` instead.
-        private func policyReloadDate(_ instance: WidgetInstance, jitter: Jitter, now: Date) -> Date? {
-            let policy = instance.policyReload()
+        private func policyReloadDate(_ policy: (date: Date?, isAfter: Bool, timelineCount: Int), instance id: Int, jitter: Jitter,
+                                      now: Date) -> Date? {
             guard var date = policy.date else { return nil }
             if date <= now { return now.addingTimeInterval(rules.settings.pastReloadDateDelay) }
             if policy.isAfter {
-                date = jitter.apply(to: date, now: now, instance: instance.id, count: policy.timelineCount)
+                date = jitter.apply(to: date, now: now, instance: id, count: policy.timelineCount)
             }
             return max(date, now.addingTimeInterval(rules.settings.minimumPolicyInterval))
         }
