@@ -153,22 +153,29 @@ struct TimelineState {
         count += 1
         policy = timeline.policy
         guard !timeline.entries.isEmpty else { return }
-        var sorted = timeline.entries
         // The dates go into the last timeline's storage (the scheduler lets go of its copy
         // first): a new array per timeline was an allocation and a free per reload.
         // A stable check first: most providers already send their entries in order. Dates the
         // caller already has are copied, not read entry by entry through the existential.
-        let inOrder = if let dates, dates.count == sorted.count { Self.fill(&entryDates, from: dates) } else { false }
-        if !inOrder && !Self.fill(&entryDates, with: sorted) {
-            sorted.sort { $0.date < $1.date }
-            Self.fill(&entryDates, with: sorted)
+        let arrived = timeline.entries.count
+        var inOrder = if let dates, dates.count == arrived { Self.fill(&entryDates, from: dates) } else { false }
+        if !inOrder { inOrder = Self.fill(&entryDates, with: timeline.entries) }
+        if inOrder && arrived <= entryLimit {
+            // Taken as they came: a sorted copy held beside them was a retain and a release.
+            entries = timeline.entries
+        } else {
+            var sorted = timeline.entries
+            if !inOrder {
+                sorted.sort { $0.date < $1.date }
+                Self.fill(&entryDates, with: sorted)
+            }
+            if sorted.count > entryLimit {
+                warning = "timeline of \(sorted.count) entries cut to \(entryLimit)"
+                sorted.removeLast(sorted.count - max(1, entryLimit))
+                entryDates.removeLast(entryDates.count - sorted.count)
+            }
+            entries = sorted
         }
-        if sorted.count > entryLimit {
-            warning = "timeline of \(sorted.count) entries cut to \(entryLimit)"
-            sorted.removeLast(sorted.count - max(1, entryLimit))
-            entryDates.removeLast(entryDates.count - sorted.count)
-        }
-        entries = sorted
         currentIndex = nil
         updateCurrentEntry(at: now)
     }
