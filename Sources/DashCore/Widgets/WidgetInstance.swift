@@ -182,32 +182,24 @@ struct TimelineState {
 
     /// Replaces `dates` with the entries' dates, keeping its storage; true when they are in
     /// order (each no earlier than the one before).
+    @discardableResult
+    private static func fill(_ dates: inout [Date], with entries: [any TimelineEntry]) -> Bool {
+        entries.withUnsafeBufferPointer { source in fill(&dates, count: source.count) { source[$0].date } }
+    }
+
+    /// Replaces `dates` with `source` (dates the caller already has), keeping its storage; true
+    /// when they are in order.
+    private static func fill(_ dates: inout [Date], from source: UnsafeBufferPointer<Date>) -> Bool {
+        fill(&dates, count: source.count) { source[$0] }
+    }
+
+    /// Replaces `dates` with `count` dates read by `date`, keeping its storage; true when they
+    /// are in order.
     ///
     /// Written through buffers: appending one by one checked the storage's uniqueness and
     /// capacity for every date.
-    @discardableResult
-    private static func fill(_ dates: inout [Date], with entries: [any TimelineEntry]) -> Bool {
-        let count = entries.count
-        if dates.count != count {
-            dates.removeAll(keepingCapacity: true)
-            dates.append(contentsOf: repeatElement(Date(timeIntervalSinceReferenceDate: 0), count: count))
-        }
-        var ordered = true
-        entries.withUnsafeBufferPointer { source in
-            dates.withUnsafeMutableBufferPointer { target in
-                for k in 0..<count {
-                    let date = source[k].date
-                    target[k] = date
-                    if k > 0 && !(target[k - 1] <= date) { ordered = false }
-                }
-            }
-        }
-        return ordered
-    }
-
-    /// Replaces `dates` with `known`, keeping its storage; true when they are in order.
-    private static func fill(_ dates: inout [Date], from source: UnsafeBufferPointer<Date>) -> Bool {
-        let count = source.count
+    @inline(__always)
+    private static func fill(_ dates: inout [Date], count: Int, from date: (Int) -> Date) -> Bool {
         if dates.count != count {
             dates.removeAll(keepingCapacity: true)
             dates.append(contentsOf: repeatElement(Date(timeIntervalSinceReferenceDate: 0), count: count))
@@ -215,9 +207,9 @@ struct TimelineState {
         var ordered = true
         dates.withUnsafeMutableBufferPointer { target in
             for k in 0..<count {
-                let date = source[k]
-                target[k] = date
-                if k > 0 && !(source[k - 1] <= date) { ordered = false }
+                let next = date(k)
+                target[k] = next
+                if k > 0 && !(target[k - 1] <= next) { ordered = false }
             }
         }
         return ordered
