@@ -75,6 +75,8 @@ extension Array {
     ///
     /// `removeAll(keepingCapacity: true)` goes through the generic `replaceSubrange`, about 80
     /// instructions even when there is nothing to remove; these buffers hold a few elements.
+    /// Inlined: most calls find the buffer empty already.
+    @inline(__always)
     mutating func removeAllKeepingStorage() {
         while !isEmpty { removeLast() }
     }

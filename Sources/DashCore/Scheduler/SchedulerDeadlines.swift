@@ -95,6 +95,8 @@ extension TimelineScheduler {
     /// Per instance: the generation of its queued deadlines (older ones are ignored when they
     /// surface), and what is pending.
     struct Slot {
+        /// The instance, not retained: `State.instanceTable` holds it (see `State.borrow`).
+        var owner: Unmanaged<WidgetInstance>?
         var queued = Queued()
         /// The `advance` pass that last touched this slot (so each is rescheduled once).
         var touchedInPass = 0
@@ -117,8 +119,9 @@ extension TimelineScheduler {
         var timeout: TimeInterval
         var jitter: Jitter
 
-        /// The slot of an id with no instance.
-        static let vacant = Slot(budget: ReloadBudget(limit: 0), isProtected: false, timeout: 0, jitter: Jitter())
+        /// The slot of an id with no instance (made on each use: a slot holds an unretained
+        /// instance, so it is not `Sendable` and cannot be a stored static).
+        static var vacant: Slot { Slot(budget: ReloadBudget(limit: 0), isProtected: false, timeout: 0, jitter: Jitter()) }
     }
 
     /// The slots' memory, written in place: an array's subscript asks the runtime whether its

@@ -48,6 +48,18 @@ extension TimelineScheduler {
             return slots.base + id
         }
 
+        /// Runs `body` on the instance with this id, lent without a retain and a release.
+        ///
+        /// Safe: a slot's `owner` is set in `add` just after `instanceTable` takes the instance,
+        /// and cleared (with the whole slot) in `remove` as the table lets go of it, so while a
+        /// slot names an instance the table keeps it alive; and `body` only calls the instance,
+        /// which holds no scheduler and cannot reach `remove` (see ``TimelineScheduler/state``).
+        @inline(__always)
+        private func borrow<R>(_ id: Int, _ body: (WidgetInstance) -> R) -> R? {
+            guard let owner = slotPointer(id)?.pointee.owner else { return nil }
+            return owner._withUnsafeGuaranteedRef(body)
+        }
+
         /// Mutates an existing slot in place.
         @discardableResult @inline(__always)
         private mutating func update<R>(_ id: Int, _ body: (inout Slot) -> R) -> R? {
@@ -78,6 +90,7 @@ extension TimelineScheduler {
                 timeout: custom.timeout ?? description.reloadRules?.timeout ?? settings.timeout,
                 jitter: Jitter(fraction: settings.jitterFraction, maxWindow: custom.maxJitter ?? settings.maxJitter, seed: settings.seed)
             )
+            slots.base[id].owner = Unmanaged.passUnretained(instance)
             var effects: [Effect] = []
             start(instance.id, reason: .initial, now: now, into: &effects)
             reschedule(instance.id, now: now)
@@ -121,14 +134,11 @@ extension TimelineScheduler {
         mutating func advance(to now: Date, into effects: inout [Effect]) {
             // Instances are rescheduled once everything due is handled, so a deadline due now is
             // never replaced before its turn (an entry and a reload at the same moment both run).
-            // The list reuses the storage of the last pass.
-            var touched: [Int] = []
-            swap(&touched, &touchedScratch)
-            defer {
-                touched.removeAllKeepingStorage()
-                swap(&touched, &touchedScratch)
-            }
-            queueStagedTimeouts()
+            // Most passes touch one instance, kept apart; the list of any others reuses the
+            // storage of the last pass that needed one, taken only then.
+            var firstTouched = -1
+            var touched: [Int]?
+            if !stagedTimeouts.isEmpty { queueStagedTimeouts() }
             pass += 1
             let pass = self.pass
             let nowTime = now.timeIntervalSinceReferenceDate
@@ -145,11 +155,18 @@ extension TimelineScheduler {
                 }
                 // A slot is there only for an instance: `update` returned a state, so `instance(id)` is not nil.
                 guard let state, state.current else { continue }
-                if state.first { touched.append(id) }
+                if state.first {
+                    if firstTouched < 0 {
+                        firstTouched = id
+                    } else {
+                        if touched == nil { touched = []; swap(&touched!, &touchedScratch) }
+                        touched?.append(id)
+                    }
+                }
                 switch top.kind {
                 case .entry:
-                    // The instance is read only where it is used: each read retains and releases it.
-                    if instance(id)?.updateCurrentEntry(at: now) == true { effects.append(.entryChanged(instance: id)) }
+                    // Lent, not read from the table: each read retained and released it.
+                    if borrow(id, { $0.updateCurrentEntry(at: now) }) == true { effects.append(.entryChanged(instance: id)) }
                 case .reload:
                     let due = update(id) { slot in slot.inFlight == nil ? slot.nextReload.map { ($0, slot.nextReloadReason) } : nil } ?? nil
                     if let (date, reason) = due, date <= now {
@@ -167,7 +184,14 @@ extension TimelineScheduler {
                     }
                 }
             }
-            for id in touched { reschedule(id, now: now) }
+            if firstTouched >= 0 { reschedule(firstTouched, now: now) }
+            if var others = touched {
+                // Let go of the optional's reference, or emptying the list would copy it.
+                touched = nil
+                for id in others { reschedule(id, now: now) }
+                others.removeAllKeepingStorage()
+                swap(&others, &touchedScratch)
+            }
         }
 
         /// True when a queued deadline is still the one its instance wants.
@@ -190,27 +214,33 @@ extension TimelineScheduler {
             }
         }
 
-        /// The instance of a request still current, and its jitter; nil for a late answer.
-        private mutating func current(_ request: ReloadRequest) -> (instance: WidgetInstance, jitter: Jitter)? {
-            guard let instance = instance(request.instance),
-                  let jitter = update(request.instance, { slot in slot.inFlight?.serial == request.serial ? slot.jitter : nil }) ?? nil
-            else { return nil }
-            return (instance, jitter)
+        /// The instance of a request still current (unretained, see ``borrow(_:_:)``), and its
+        /// jitter; nil for a late answer.
+        private mutating func current(_ request: ReloadRequest) -> (owner: Unmanaged<WidgetInstance>, jitter: Jitter)? {
+            update(request.instance) { slot in
+                guard let owner = slot.owner, slot.inFlight?.serial == request.serial else { return nil }
+                return (owner, slot.jitter)
+            } ?? nil
         }
 
         /// A timeline that arrived; false when the request is no longer current. Taken apart from
         /// a `Result` by the simulator: matching one copied the timeline through its witnesses.
-        mutating func deliver(_ timeline: ErasedTimeline, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
+        mutating func deliver(_ timeline: ErasedTimeline, dates: UnsafeBufferPointer<Date>? = nil, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
                               into effects: inout [Effect]) -> Bool {
             let id = request.instance
-            guard let (instance, jitter) = current(request) else { return false }
+            guard let (owner, jitter) = current(request) else { return false }
             // Let go of the slot's copy of the dates, so the instance refills their storage in place.
             if !timeline.entries.isEmpty { update(id) { $0.entryDates = [] } }
-            instance.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: rules.settings.entryLimit)
+            let entryLimit = rules.settings.entryLimit
+            // The instance is lent (as in `borrow`), not retained: the table holds it.
+            owner._withUnsafeGuaranteedRef { $0.apply(timeline, reason: request.reason, at: now, seconds: seconds, entryLimit: entryLimit, dates: dates) }
             // An empty timeline keeps the entries shown (and their dates).
-            let dates = timeline.entries.isEmpty ? nil : instance.entryDates
+            let dates = timeline.entries.isEmpty ? nil : owner._withUnsafeGuaranteedRef { $0.entryDates }
             if !timeline.entries.isEmpty { effects.append(.entryChanged(instance: id)) }
-            let next = policyReloadDate(instance, jitter: jitter, now: now)
+            // The policy is read in the closure and dated outside it: a method of this state called
+            // in there copied the whole state to call it on.
+            let policy = owner._withUnsafeGuaranteedRef { $0.policyReload() }
+            let next = policyReloadDate(policy, instance: id, jitter: jitter, now: now)
             update(id) { slot in
                 if let dates { slot.entryDates = dates }
                 slot.inFlight = nil
@@ -226,7 +256,7 @@ extension TimelineScheduler {
         private mutating func deliverFailure(_ error: any Error, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
                                              into effects: inout [Effect]) -> Bool {
             let id = request.instance
-            guard let (instance, _) = current(request) else { return false }
+            guard let instance = current(request)?.owner.takeUnretainedValue() else { return false }
             if let cut = error as? TimelineCutShort, !cut.timeline.entries.isEmpty {
                 // What arrived before the failure is shown at its dates; the retry waits until it
                 // runs out, then backs off as for any failure (see TimelineCutShort).
@@ -298,29 +328,29 @@ extension TimelineScheduler {
         /// Starts a reload for `reason` unless the lock or the budget holds it back.
         private mutating func start(_ id: Int, reason requested: ReloadReason, now: Date, into effects: inout [Effect]) {
             typealias Current = (idle: Bool, isProtected: Bool, locked: Bool, unlockCredit: Bool, deferral: DeferralCause?, hasRoom: Bool, nextRoom: Date?)
-            guard let instance = instance(id),
-                  let current: Current = update(id, { slot in
-                      let room = slot.budget.hasRoom(at: now)
-                      return (slot.inFlight == nil, slot.isProtected, slot.locked, slot.unlockCredit, slot.deferral,
-                              room, room ? nil : slot.budget.nextRoom(at: now))
-                  }),
-                  current.idle else { return }
+            guard let current: Current = update(id, { slot in
+                let room = slot.budget.hasRoom(at: now)
+                return (slot.inFlight == nil, slot.isProtected, slot.locked, slot.unlockCredit, slot.deferral,
+                        room, room ? nil : slot.budget.nextRoom(at: now))
+            }), current.idle else { return }
             if current.isProtected && current.locked {
                 // Protected data cannot be read while locked: wait for the unlock.
-                holdBack(id, instance, cause: .locked, until: nil, was: current.deferral, into: &effects) { $0.heldReason = requested }
+                holdBack(id, cause: .locked, until: nil, was: current.deferral, into: &effects) { $0.heldReason = requested }
                 return
             }
             var reason = requested
             if reason.isBudgeted && current.unlockCredit { reason = .unlock }
             if reason.isBudgeted {
                 guard current.hasRoom else {
-                    holdBack(id, instance, cause: .budget, until: current.nextRoom, was: current.deferral, into: &effects) {
+                    holdBack(id, cause: .budget, until: current.nextRoom, was: current.deferral, into: &effects) {
                         $0.nextReloadReason = requested
                     }
                     return
                 }
             }
-            if case .deferred = instance.status { instance.status = .ok }
+            borrow(id) { instance in
+                if case .deferred = instance.status { instance.status = .ok }
+            }
             serial += 1
             let request = ReloadRequest(instance: id, reason: reason, serial: serial, started: now)
             update(id) { slot in
@@ -351,7 +381,7 @@ extension TimelineScheduler {
 
         /// Holds a reload back for `cause` until `until` (nil: until the unlock), with `keep` noting
         /// the reason to use when it runs; the deferral is announced only when its cause is new.
-        private mutating func holdBack(_ id: Int, _ instance: WidgetInstance, cause: DeferralCause, until: Date?,
+        private mutating func holdBack(_ id: Int, cause: DeferralCause, until: Date?,
                                        was previous: DeferralCause?, into effects: inout [Effect], keep: (inout Slot) -> Void) {
             update(id) { slot in
                 keep(&slot)
@@ -359,18 +389,20 @@ extension TimelineScheduler {
                 slot.deferral = cause
             }
             if previous != cause { effects.append(.deferred(instance: id, cause: cause, until: until)) }
-            if instance.status == .ok { instance.status = .deferred(until: until) }
+            borrow(id) { instance in
+                if instance.status == .ok { instance.status = .deferred(until: until) }
+            }
         }
 
         /// When the instance's timeline asks for the next one: the policy date, jittered for
         /// `.after`, and never sooner than the minimum interval; a date already past on arrival
         /// waits `pastReloadDateDelay` instead.
-        private func policyReloadDate(_ instance: WidgetInstance, jitter: Jitter, now: Date) -> Date? {
-            let policy = instance.policyReload()
+        private func policyReloadDate(_ policy: (date: Date?, isAfter: Bool, timelineCount: Int), instance id: Int, jitter: Jitter,
+                                      now: Date) -> Date? {
             guard var date = policy.date else { return nil }
             if date <= now { return now.addingTimeInterval(rules.settings.pastReloadDateDelay) }
             if policy.isAfter {
-                date = jitter.apply(to: date, now: now, instance: instance.id, count: policy.timelineCount)
+                date = jitter.apply(to: date, now: now, instance: id, count: policy.timelineCount)
             }
             return max(date, now.addingTimeInterval(rules.settings.minimumPolicyInterval))
         }
@@ -387,6 +419,13 @@ extension TimelineScheduler {
             let reload = slot.pointee.queued.want(.reload, wantsReload ? slot.pointee.nextReload : nil, now: now)
             let timeout = slot.pointee.inFlight.map { Rules.deadlineOfTimeout($0, timeout: slot.pointee.timeout, clockSpeed: clockSpeed) }
             let timeoutPush = slot.pointee.queued.want(.timeout, timeout, now: now)
+            // A request answered before the next `advance` (nearly all of them) leaves its
+            // time-out staged, last, and no longer wanted: dropped here, it is not looked at again.
+            if timeout == nil, let last = stagedTimeouts.last, last.instance == id,
+               !last.has(generation: slot.pointee.queued.generation(.timeout)) {
+                stagedTimeouts.removeLast()
+                if stagedTimeouts.isEmpty { stagedEarliest = .infinity }
+            }
             push(id, .entry, entry)
             push(id, .reload, reload)
             push(id, .timeout, timeoutPush)

@@ -163,10 +163,11 @@ public final class TimelineScheduler {
     }
 
     /// A timeline's arrival, as ``deliver(_:for:at:seconds:into:)`` with `.success`, for the
-    /// simulator: no `Result` to take apart.
-    func deliver(_ timeline: ErasedTimeline, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
+    /// simulator: no `Result` to take apart, and the entries' `dates` (in their order), which it
+    /// made them from, so they are not read back through each entry's existential.
+    func deliver(_ timeline: ErasedTimeline, dates: UnsafeBufferPointer<Date>, for request: ReloadRequest, at now: Date, seconds: TimeInterval,
                  into effects: inout [Effect]) -> Bool {
-        state.deliver(timeline, for: request, at: now, seconds: seconds, into: &effects)
+        state.deliver(timeline, dates: dates, for: request, at: now, seconds: seconds, into: &effects)
     }
 
     /// Locks or unlocks the device as one instance sees it.

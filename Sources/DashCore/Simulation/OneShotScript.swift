@@ -18,6 +18,9 @@ struct OneShotScript {
         byDate = dates.enumerated().map { (date: $0.element, index: $0.offset) }.sorted { ($0.date, $0.index) < ($1.date, $1.index) }
     }
 
+    /// True when every moment has been taken (or none was scripted): `take` would find nothing.
+    var isSpent: Bool { nextDue == byDate.count && due.isEmpty }
+
     /// The place of the first listed moment at or before `now` not taken yet; `now` never goes back.
     mutating func take(at now: Date) -> Int? {
         while nextDue < byDate.count, byDate[nextDue].date <= now {

@@ -152,26 +152,33 @@ public final class Simulator {
             if let answer = books.answers.min?.date, earliest.map({ answer < $0 }) ?? true { earliest = answer }
             if next < script.count, earliest.map({ script[next].date < $0 }) ?? true { earliest = script[next].date }
             guard let now = earliest, now <= end else { break }
-            // At one instant: answers first (they were asked for earlier), then the script, then deadlines.
-            while let a = books.answers.min, a.date <= now {
-                books.answers.popMin()
-                books.deliver(a, now: now, self, sink)
-            }
-            while next < script.count, script[next].date <= now {
-                let s = script[next]
-                next += 1
-                let effects: [TimelineScheduler.Effect]
-                switch s.action {
-                case .tap: effects = scheduler.requestReload(s.widget, reason: .intent, at: now)
-                case .userReload: effects = scheduler.requestReload(s.widget, reason: .user, at: now)
-                case .lock: effects = scheduler.setLocked(s.widget, true, at: now)
-                case .unlock: effects = scheduler.setLocked(s.widget, false, at: now)
+            // At one instant: answers first (they were asked for earlier), then the script, then
+            // deadlines. A provider with no delay answers at this same instant, which is then
+            // played again at once: nothing can be due earlier (the deadlines up to now were
+            // handled, and new ones are never earlier than now), so looking was wasted work.
+            var again = true
+            while again {
+                while let a = books.answers.min, a.date <= now {
+                    books.answers.popMin()
+                    books.deliver(a, now: now, self, sink)
                 }
+                while next < script.count, script[next].date <= now {
+                    let s = script[next]
+                    next += 1
+                    let effects: [TimelineScheduler.Effect]
+                    switch s.action {
+                    case .tap: effects = scheduler.requestReload(s.widget, reason: .intent, at: now)
+                    case .userReload: effects = scheduler.requestReload(s.widget, reason: .user, at: now)
+                    case .lock: effects = scheduler.setLocked(s.widget, true, at: now)
+                    case .unlock: effects = scheduler.setLocked(s.widget, false, at: now)
+                    }
+                    books.handle(effects, now: now, self, sink)
+                }
+                effects.removeAllKeepingStorage()
+                scheduler.advance(to: now, into: &effects)
                 books.handle(effects, now: now, self, sink)
+                again = books.answers.min?.date == now
             }
-            effects.removeAllKeepingStorage()
-            scheduler.advance(to: now, into: &effects)
-            books.handle(effects, now: now, self, sink)
         }
         books.countReasons()
         return books.tallies
@@ -200,11 +207,15 @@ public final class Simulator {
         var spareEntries: [[any TimelineEntry]]
         /// Per widget, which of its two arrays the next timeline uses.
         var spareTurn: [Bool]
+        /// The dates of the entries being delivered, as many as the most a widget makes: the
+        /// scheduler is lent them with the timeline and copies them.
+        var scratchDates: [Date]
 
         init(widgets list: [Scenario.Widget]) {
             let widgets = list.count
             spareEntries = Array(repeating: [], count: 2 * widgets)
             spareTurn = Array(repeating: false, count: widgets)
+            scratchDates = Array(repeating: Date(timeIntervalSinceReferenceDate: 0), count: list.reduce(0) { max($0, $1.entryOffsets.count) })
             delays = list.map { OneShotScript($0.providerDelays.map(\.at)) }
             failures = list.map { OneShotScript($0.providerFailures) }
             tallies = Array(repeating: Tally(), count: widgets)
@@ -230,6 +241,15 @@ public final class Simulator {
         /// Adds the reloads counted by reason to the tallies, and starts counting afresh.
         mutating func countReasons() {
             for i in reasonCounts.indices {
+                // Room for them all at once: grown one reason at a time, the dictionary was
+                // reallocated and rehashed (two of each three dictionary operations here).
+                let used = reasonCounts[i].reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+                guard used > 0 else { continue }
+                if tallies[i].byReason.isEmpty {
+                    tallies[i].byReason = Dictionary(minimumCapacity: used)
+                } else {
+                    tallies[i].byReason.reserveCapacity(tallies[i].byReason.count + used)
+                }
                 for reason in ReloadReason.allCases {
                     let k = Books.reasonIndex(reason)
                     guard reasonCounts[i][k] > 0 else { continue }
@@ -267,9 +287,10 @@ public final class Simulator {
             if request.reason.isBudgeted && simulator.checksBudget { recordBudgeted(i, now) }
             // The widget's script is read in place: copying the whole `Scenario.Widget` (seven
             // arrays and a string) for two of its fields cost more than the rest of this step.
+            // Asked first, without the write access `take` needs: most widgets script nothing.
             var delay: TimeInterval = 0
-            if let k = delays[i].take(at: now) { delay = simulator.scenario.widgets[i].providerDelays[k].seconds }
-            let fails = failures[i].take(at: now) != nil
+            if !delays[i].isSpent, let k = delays[i].take(at: now) { delay = simulator.scenario.widgets[i].providerDelays[k].seconds }
+            let fails = !failures[i].isSpent && failures[i].take(at: now) != nil
             sequence += 1
             answers.insert(Answer(date: now.addingTimeInterval(delay), sequence: sequence, request: request, fails: fails))
         }
@@ -288,7 +309,11 @@ public final class Simulator {
                 // The timeline is made when the provider is asked: its entries and `after` date
                 // count from then.
                 let created = request.started
-                let entries = makeEntries(i, created: created, simulator)
+                // Out of `self` while lent: the scheduler's call below also writes `delivered`.
+                var dates: [Date] = []
+                swap(&dates, &scratchDates)
+                defer { swap(&dates, &scratchDates) }
+                let entries = dates.withUnsafeMutableBufferPointer { makeEntries(i, created: created, dates: $0, simulator) }
                 let policy: TimelineReloadPolicy = switch simulator.scenario.widgets[i].policy {
                 case .atEnd: .atEnd
                 case .never: .never
@@ -296,7 +321,11 @@ public final class Simulator {
                 }
                 // Handed over as a timeline, not a `Result`: taking one apart copied the timeline.
                 let timeline = ErasedTimeline(entries: entries, policy: policy)
-                guard scheduler.deliver(timeline, for: request, at: now, seconds: seconds, into: &delivered) else { return }
+                let current = dates.withUnsafeBufferPointer { dates in
+                    scheduler.deliver(timeline, dates: UnsafeBufferPointer(rebasing: dates[..<entries.count]), for: request, at: now,
+                                      seconds: seconds, into: &delivered)
+                }
+                guard current else { return }
             }
             if answer.fails {
                 tallies[i].errors += 1
@@ -317,20 +346,23 @@ public final class Simulator {
         }
 
         /// Widget `i`'s entries for a timeline created at `created`, in the spare array whose
-        /// turn it is (see ``spareEntries``).
-        private mutating func makeEntries(_ i: Int, created: Date, _ simulator: Simulator) -> [any TimelineEntry] {
+        /// turn it is (see ``spareEntries``); their dates, in the same order, go to the start of
+        /// `dates`.
+        private mutating func makeEntries(_ i: Int, created: Date, dates: UnsafeMutableBufferPointer<Date>,
+                                          _ simulator: Simulator) -> [any TimelineEntry] {
             let spare = 2 * i + (spareTurn[i] ? 1 : 0)
             spareTurn[i].toggle()
             var entries: [any TimelineEntry] = []
             swap(&entries, &spareEntries[spare])
             let offsets = simulator.scenario.widgets[i].entryOffsets
+            for k in offsets.indices { dates[k] = created.addingTimeInterval(offsets[k]) }
             if entries.count == offsets.count {
                 // Through the buffer: one uniqueness check for the array, not one per entry.
                 entries.withUnsafeMutableBufferPointer { buffer in
-                    for k in offsets.indices { buffer[k] = Entry(date: created.addingTimeInterval(offsets[k])) }
+                    for k in offsets.indices { buffer[k] = Entry(date: dates[k]) }
                 }
             } else {
-                entries = offsets.map { Entry(date: created.addingTimeInterval($0)) }
+                entries = offsets.indices.map { Entry(date: dates[$0]) }
             }
             spareEntries[spare] = entries
             return entries

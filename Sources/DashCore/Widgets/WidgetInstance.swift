@@ -92,12 +92,14 @@ public final class WidgetInstance {
     /// Takes a new timeline; an empty one keeps what was shown, as in WidgetKit.
     ///
     /// Entries out of order are sorted; more than `entryLimit` are cut to the earliest ones,
-    /// with a warning kept for the inspector.
-    func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int = .max) {
+    /// with a warning kept for the inspector. `dates`, when the caller made the entries and
+    /// has them, are the entries' dates in their order (the simulator's).
+    func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int = .max,
+               dates: UnsafeBufferPointer<Date>? = nil) {
         status = .ok
         lastError = nil
         keepPlaceholder(of: timeline)
-        self.timeline.apply(timeline, reason: reason, at: now, seconds: seconds, entryLimit: entryLimit)
+        self.timeline.apply(timeline, reason: reason, at: now, seconds: seconds, entryLimit: entryLimit, dates: dates)
     }
 
     /// Keeps the placeholder `timeline` brought, if any (it arrives on the loop, with the
@@ -143,51 +145,71 @@ struct TimelineState {
     var warning: String?
     var count = 0
 
-    mutating func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int) {
+    mutating func apply(_ timeline: ErasedTimeline, reason: ReloadReason, at now: Date, seconds: TimeInterval, entryLimit: Int,
+                        dates: UnsafeBufferPointer<Date>? = nil) {
         lastReload = (reason, now, seconds)
         warning = nil
         date = now
         count += 1
         policy = timeline.policy
         guard !timeline.entries.isEmpty else { return }
-        var sorted = timeline.entries
         // The dates go into the last timeline's storage (the scheduler lets go of its copy
         // first): a new array per timeline was an allocation and a free per reload.
-        // A stable check first: most providers already send their entries in order.
-        if !Self.fill(&entryDates, with: sorted) {
-            sorted.sort { $0.date < $1.date }
-            Self.fill(&entryDates, with: sorted)
+        // A stable check first: most providers already send their entries in order. Dates the
+        // caller already has are copied, not read entry by entry through the existential.
+        let arrived = timeline.entries.count
+        var inOrder = if let dates, dates.count == arrived { Self.fill(&entryDates, from: dates) } else { false }
+        if !inOrder { inOrder = Self.fill(&entryDates, with: timeline.entries) }
+        if inOrder && arrived <= entryLimit {
+            // Taken as they came: a sorted copy held beside them was a retain and a release.
+            entries = timeline.entries
+        } else {
+            var sorted = timeline.entries
+            if !inOrder {
+                sorted.sort { $0.date < $1.date }
+                Self.fill(&entryDates, with: sorted)
+            }
+            if sorted.count > entryLimit {
+                warning = "timeline of \(sorted.count) entries cut to \(entryLimit)"
+                sorted.removeLast(sorted.count - max(1, entryLimit))
+                entryDates.removeLast(entryDates.count - sorted.count)
+            }
+            entries = sorted
         }
-        if sorted.count > entryLimit {
-            warning = "timeline of \(sorted.count) entries cut to \(entryLimit)"
-            sorted.removeLast(sorted.count - max(1, entryLimit))
-            entryDates.removeLast(entryDates.count - sorted.count)
-        }
-        entries = sorted
         currentIndex = nil
         updateCurrentEntry(at: now)
     }
 
     /// Replaces `dates` with the entries' dates, keeping its storage; true when they are in
     /// order (each no earlier than the one before).
+    @discardableResult
+    private static func fill(_ dates: inout [Date], with entries: [any TimelineEntry]) -> Bool {
+        entries.withUnsafeBufferPointer { source in fill(&dates, count: source.count) { source[$0].date } }
+    }
+
+    /// Replaces `dates` with `source` (dates the caller already has), keeping its storage; true
+    /// when they are in order.
+    private static func fill(_ dates: inout [Date], from source: UnsafeBufferPointer<Date>) -> Bool {
+        fill(&dates, count: source.count) { source[$0] }
+    }
+
+    /// Replaces `dates` with `count` dates read by `date`, keeping its storage; true when they
+    /// are in order.
     ///
     /// Written through buffers: appending one by one checked the storage's uniqueness and
     /// capacity for every date.
-    @discardableResult
-    private static func fill(_ dates: inout [Date], with entries: [any TimelineEntry]) -> Bool {
-        let count = entries.count
+    @inline(__always)
+    private static func fill(_ dates: inout [Date], count: Int, from date: (Int) -> Date) -> Bool {
         if dates.count != count {
             dates.removeAll(keepingCapacity: true)
             dates.append(contentsOf: repeatElement(Date(timeIntervalSinceReferenceDate: 0), count: count))
         }
         var ordered = true
-        entries.withUnsafeBufferPointer { source in
-            dates.withUnsafeMutableBufferPointer { target in
-                for k in 0..<count {
-                    let date = source[k].date
-                    target[k] = date
-                    if k > 0 && !(target[k - 1] <= date) { ordered = false }
-                }
+        dates.withUnsafeMutableBufferPointer { target in
+            for k in 0..<count {
+                let next = date(k)
+                target[k] = next
+                if k > 0 && !(target[k - 1] <= next) { ordered = false }
             }
         }
         return ordered
@@ -228,8 +250,10 @@ struct TimelineState {
         case .never: return nil
         case .after(let date): return date
         case .atEnd:
-            // With no entries there is no end to wait for: ask again in a while.
-            if let last = entries.last?.date { return last }
+            // With no entries there is no end to wait for: ask again in a while. The last
+            // entry's date is read from the dates kept beside the entries (the same, in order),
+            // not by copying the entry out through its existential.
+            if let last = entryDates.last { return last }
             return date.map { $0.addingTimeInterval(15 * 60) }
         }
     }
