@@ -19,7 +19,7 @@ final class TextNode: LayoutNode {
     private static let shade = GraphemeStorage("▒")
     private static let ellipsis = GraphemeStorage("…")
 
-    let pieces: [ResolvedPiece]
+    let pieces: PieceList<ResolvedPiece>
     let lineLimit: Int?
     let alignment: TextAlignment
     let bigDigits: Bool
@@ -49,7 +49,7 @@ final class TextNode: LayoutNode {
     /// every frame). Wrapping it still goes through `paragraphs`, which gives the same glyphs.
     private let plainLine: String?
 
-    init(pieces: [ResolvedPiece], lineLimit: Int?, alignment: TextAlignment, bigDigits: Bool, mask: CellStyle?,
+    init(pieces: PieceList<ResolvedPiece>, lineLimit: Int?, alignment: TextAlignment, bigDigits: Bool, mask: CellStyle?,
          calendar: Calendar, timeZone: TimeZone? = nil) {
         self.pieces = pieces
         self.lineLimit = lineLimit
