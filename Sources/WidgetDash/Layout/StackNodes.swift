@@ -12,6 +12,12 @@ final class StackNode: LayoutNode {
         self.crossAlignment = alignment
         self.spacing = spacing
         self.children = children
+        super.init()
+        // A stack's answer is made of its children's answers: when none of them depends on a
+        // dimension of the proposal, neither does the stack's. A week's row of fixed-width day
+        // cells is then measured once per height, not once per width and height.
+        ignoresProposedWidth = children.allSatisfy(\.ignoresProposedWidth)
+        ignoresProposedHeight = children.allSatisfy(\.ignoresProposedHeight)
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -229,6 +235,10 @@ final class ZStackNode: LayoutNode {
     init(alignment: Alignment, children: [LayoutNode]) {
         self.alignment = alignment
         self.children = children
+        super.init()
+        // Each child is offered the proposal itself: see ``StackNode``.
+        ignoresProposedWidth = children.allSatisfy(\.ignoresProposedWidth)
+        ignoresProposedHeight = children.allSatisfy(\.ignoresProposedHeight)
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
