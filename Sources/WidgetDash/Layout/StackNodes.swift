@@ -295,6 +295,9 @@ final class DividerNode: LayoutNode {
     let vertical: Bool
     let style: CellStyle
 
+    private static let bar = GraphemeStorage("│")
+    private static let rule = GraphemeStorage("─")
+
     init(vertical: Bool, style: CellStyle) {
         self.vertical = vertical
         self.style = style
@@ -314,9 +317,10 @@ final class DividerNode: LayoutNode {
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
         if vertical {
-            for y in rect.y..<rect.maxY { canvas.put("│", width: 1, x: rect.x, y: y, style: style) }
+            for y in rect.y..<rect.maxY { canvas.put(Self.bar, width: 1, x: rect.x, y: y, style: style) }
         } else {
-            for x in rect.x..<rect.maxX { canvas.put("─", width: 1, x: x, y: rect.y, style: style) }
+            let rule = Cell(glyph: Self.rule, width: 1, style: style)
+            canvas.writeRun(columns: rect.x..<rect.maxX, y: rect.y) { _ in rule }
         }
     }
 }
