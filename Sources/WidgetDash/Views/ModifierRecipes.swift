@@ -19,23 +19,16 @@ enum ModifierRecipe {
     /// Resolves the content (`content`, in the environment it is given) with this modifier
     /// applied in `env`.
     func apply(_ env: EnvironmentValues, _ content: (EnvironmentValues) -> NodeList) -> NodeList {
+        func changed(_ change: (inout EnvironmentValues) -> Void) -> EnvironmentValues {
+            var inner = env
+            change(&inner)
+            return inner
+        }
         switch self {
-        case .font(let font):
-            var inner = env
-            inner.font = font
-            return content(inner)
-        case .foregroundStyle(let style):
-            var inner = env
-            inner.foregroundStyle = style
-            return content(inner)
-        case .bold(let isActive):
-            var inner = env
-            inner.isBold = isActive
-            return content(inner)
-        case .lineLimit(let limit):
-            var inner = env
-            inner.lineLimit = limit
-            return content(inner)
+        case .font(let font): return content(changed { $0.font = font })
+        case .foregroundStyle(let style): return content(changed { $0.foregroundStyle = style })
+        case .bold(let isActive): return content(changed { $0.isBold = isActive })
+        case .lineLimit(let limit): return content(changed { $0.lineLimit = limit })
         case .frame(let width, let height, let alignment):
             let unit = env.layoutUnit
             let limits = FrameNode.Limits(width: unit.size(width, .horizontal), height: unit.size(height, .vertical))
