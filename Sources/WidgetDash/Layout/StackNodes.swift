@@ -179,6 +179,9 @@ final class StackNode: LayoutNode {
                     let flexibility: Int
                     if child.isSpacer {
                         flexibility = ProposedSize.unbounded
+                    } else if horizontal ? child.ignoresProposedWidth : child.ignoresProposedHeight {
+                        // Its answer does not depend on the length: the longest is the shortest.
+                        flexibility = 0
                     } else {
                         let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
                         flexibility = (horizontal ? hi.width : hi.height) - minimum
