@@ -11,10 +11,10 @@ extension Canvas {
         put(glyphs.bottomLeft, width: 1, x: rect.x, y: bottom, style: style)
         put(glyphs.bottomRight, width: 1, x: right, y: bottom, style: style)
         if rect.width > 2 {
-            for x in (rect.x + 1)..<right {
-                put(glyphs.horizontal, width: 1, x: x, y: rect.y, style: style)
-                put(glyphs.horizontal, width: 1, x: x, y: bottom, style: style)
-            }
+            // Rows apart, so the top rule and the bottom one are written one after the other.
+            let rule = Cell(glyph: glyphs.horizontal, width: 1, style: style)
+            writeRun(columns: (rect.x + 1)..<right, y: rect.y) { _ in rule }
+            writeRun(columns: (rect.x + 1)..<right, y: bottom) { _ in rule }
         }
         if rect.height > 2 {
             for y in (rect.y + 1)..<bottom {

@@ -337,21 +337,41 @@ public struct Canvas: Hashable, Sendable {
         // Over the raw buffer: one uniqueness check per cell written, not one per access (text,
         // boxes and bars write thousands of cells a frame). `i` is in range by the guard, `i + 1`
         // only when `x + 1 < width`, `i - 1` only when `x > 0`.
+        cells.withUnsafeMutableBufferPointer { cells in Self.write(newCell, at: i, x: x, width: width, in: cells) }
+    }
+
+    /// Writes `newCell` at index `i` (column `x` of a row `width` long) of `cells`: what
+    /// `setCell` does once the position is checked, shared with the run writers.
+    @inline(__always)
+    static func write(_ newCell: Cell, at i: Int, x: Int, width: Int, in cells: UnsafeMutableBufferPointer<Cell>) {
+        let old = cells[i]
+        var cell = newCell
+        // The default background is transparent: text drawn over a panel keeps its color.
+        if case .default = cell.style.background { cell.style.background = old.style.background }
+        // Overwriting half of a wide glyph: blank its other half.
+        if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
+            cells[i + 1] = .blank(cells[i + 1].style)
+        }
+        // Not when writing a continuation: its new left half was just written by the caller,
+        // and blanking it would erase a wide glyph redrawn where one already was.
+        if old.isContinuation, !cell.isContinuation, x > 0, cells[i - 1].width == 2 {
+            cells[i - 1] = .blank(cells[i - 1].style)
+        }
+        cells[i] = cell
+    }
+
+    /// Writes one-column cells in `columns` of row `y`, clipped, with `cell(x)` giving each: what
+    /// `put(_:width:x:y:style:)` of each in turn does, in one pass over the buffer (a panel's
+    /// frame, a divider and a line of text wrote thousands of cells a frame one call each).
+    /// `cell` must give a cell one column wide whose glyph is no control character.
+    mutating func writeRun(columns: Range<Int>, y: Int, _ cell: (Int) -> Cell) {
+        guard y >= max(clip.y, 0), y < min(clip.maxY, height) else { return }
+        let lo = max(columns.lowerBound, clip.x, 0), hi = min(columns.upperBound, clip.maxX, width)
+        guard lo < hi else { return }
+        let width = width
+        let row = y * width
         cells.withUnsafeMutableBufferPointer { cells in
-            let old = cells[i]
-            var cell = newCell
-            // The default background is transparent: text drawn over a panel keeps its color.
-            if case .default = cell.style.background { cell.style.background = old.style.background }
-            // Overwriting half of a wide glyph: blank its other half.
-            if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
-                cells[i + 1] = .blank(cells[i + 1].style)
-            }
-            // Not when writing a continuation: its new left half was just written by the caller,
-            // and blanking it would erase a wide glyph redrawn where one already was.
-            if old.isContinuation, !cell.isContinuation, x > 0, cells[i - 1].width == 2 {
-                cells[i - 1] = .blank(cells[i - 1].style)
-            }
-            cells[i] = cell
+            for x in lo..<hi { Self.write(cell(x), at: row + x, x: x, width: width, in: cells) }
         }
     }
 

@@ -190,7 +190,7 @@ extension WireLiveText {
             resolved.append(r)
         }
         let textAlignment: TextAlignment = alignment == "center" ? .center : alignment == "trailing" ? .trailing : .leading
-        return TextNode(pieces: resolved, lineLimit: lineLimit, alignment: textAlignment, bigDigits: bigDigits,
+        return TextNode(pieces: PieceList(resolved), lineLimit: lineLimit, alignment: textAlignment, bigDigits: bigDigits,
                         mask: mask?.resolved(in: palette), calendar: calendar)
     }
 }

@@ -12,6 +12,12 @@ final class StackNode: LayoutNode {
         self.crossAlignment = alignment
         self.spacing = spacing
         self.children = children
+        super.init()
+        // A stack's answer is made of its children's answers: when none of them depends on a
+        // dimension of the proposal, neither does the stack's. A week's row of fixed-width day
+        // cells is then measured once per height, not once per width and height.
+        ignoresProposedWidth = children.allSatisfy(\.ignoresProposedWidth)
+        ignoresProposedHeight = children.allSatisfy(\.ignoresProposedHeight)
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -173,6 +179,9 @@ final class StackNode: LayoutNode {
                     let flexibility: Int
                     if child.isSpacer {
                         flexibility = ProposedSize.unbounded
+                    } else if horizontal ? child.ignoresProposedWidth : child.ignoresProposedHeight {
+                        // Its answer does not depend on the length: the longest is the shortest.
+                        flexibility = 0
                     } else {
                         let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
                         flexibility = (horizontal ? hi.width : hi.height) - minimum
@@ -229,6 +238,10 @@ final class ZStackNode: LayoutNode {
     init(alignment: Alignment, children: [LayoutNode]) {
         self.alignment = alignment
         self.children = children
+        super.init()
+        // Each child is offered the proposal itself: see ``StackNode``.
+        ignoresProposedWidth = children.allSatisfy(\.ignoresProposedWidth)
+        ignoresProposedHeight = children.allSatisfy(\.ignoresProposedHeight)
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -285,6 +298,9 @@ final class DividerNode: LayoutNode {
     let vertical: Bool
     let style: CellStyle
 
+    private static let bar = GraphemeStorage("│")
+    private static let rule = GraphemeStorage("─")
+
     init(vertical: Bool, style: CellStyle) {
         self.vertical = vertical
         self.style = style
@@ -304,9 +320,10 @@ final class DividerNode: LayoutNode {
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
         if vertical {
-            for y in rect.y..<rect.maxY { canvas.put("│", width: 1, x: rect.x, y: y, style: style) }
+            for y in rect.y..<rect.maxY { canvas.put(Self.bar, width: 1, x: rect.x, y: y, style: style) }
         } else {
-            for x in rect.x..<rect.maxX { canvas.put("─", width: 1, x: x, y: rect.y, style: style) }
+            let rule = Cell(glyph: Self.rule, width: 1, style: style)
+            canvas.writeRun(columns: rect.x..<rect.maxX, y: rect.y) { _ in rule }
         }
     }
 }

@@ -19,7 +19,7 @@ final class TextNode: LayoutNode {
     private static let shade = GraphemeStorage("▒")
     private static let ellipsis = GraphemeStorage("…")
 
-    let pieces: [ResolvedPiece]
+    let pieces: PieceList<ResolvedPiece>
     let lineLimit: Int?
     let alignment: TextAlignment
     let bigDigits: Bool
@@ -49,7 +49,7 @@ final class TextNode: LayoutNode {
     /// every frame). Wrapping it still goes through `paragraphs`, which gives the same glyphs.
     private let plainLine: String?
 
-    init(pieces: [ResolvedPiece], lineLimit: Int?, alignment: TextAlignment, bigDigits: Bool, mask: CellStyle?,
+    init(pieces: PieceList<ResolvedPiece>, lineLimit: Int?, alignment: TextAlignment, bigDigits: Bool, mask: CellStyle?,
          calendar: Calendar, timeZone: TimeZone? = nil) {
         self.pieces = pieces
         self.lineLimit = lineLimit
@@ -228,11 +228,11 @@ final class TextNode: LayoutNode {
         if var plainLine, plainLine.utf8.count <= rect.width {
             // The one line `lines` would give, drawn from the string's bytes.
             let style = pieces[0].style
-            var x = alignedX(lineWidth: plainLine.utf8.count, in: rect)
+            let x = alignedX(lineWidth: plainLine.utf8.count, in: rect)
             plainLine.withUTF8 { bytes in
-                for byte in bytes {
-                    canvas.put(GraphemeStorage(ascii: byte), width: 1, x: x, y: rect.y, style: style)
-                    x += 1
+                // Printable ASCII: one column a byte, no control character.
+                canvas.writeRun(columns: x..<(x + bytes.count), y: rect.y) { column in
+                    Cell(glyph: GraphemeStorage(ascii: bytes[column - x]), width: 1, style: style)
                 }
             }
             return

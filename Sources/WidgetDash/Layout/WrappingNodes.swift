@@ -5,6 +5,7 @@ final class PaddingNode: WrappingNode {
     init(insets: EdgeInsets, child: LayoutNode) {
         self.insets = insets
         super.init(child: child)
+        followsChildsIndependence()
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -36,9 +37,11 @@ final class FrameNode: WrappingNode {
         super.init(child: child)
         // A frame holds its place in a stack even around a spacer.
         isSpacer = false
-        // A fixed dimension is answered whatever is proposed for it (see `measure`).
-        ignoresProposedWidth = limits.width != nil
-        ignoresProposedHeight = limits.height != nil
+        // A fixed dimension is answered whatever is proposed for it (see `measure`), and so is
+        // one without limits whose child's answer does not depend on it (the child is offered
+        // the proposal and its answer is taken as it is).
+        ignoresProposedWidth = limits.width != nil || (limits.minWidth == nil && limits.maxWidth == nil && child.ignoresProposedWidth)
+        ignoresProposedHeight = limits.height != nil || (limits.minHeight == nil && limits.maxHeight == nil && child.ignoresProposedHeight)
     }
 
     private func clamp(_ v: Int, _ lo: Int?, _ hi: Int?) -> Int {
@@ -91,6 +94,7 @@ final class BackgroundNode: WrappingNode {
         self.overlay = overlay
         self.alignment = alignment
         super.init(child: child)
+        followsChildsIndependence()
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
@@ -117,6 +121,7 @@ final class RestyleNode: WrappingNode {
     init(child: LayoutNode, transform: @escaping (inout CellStyle) -> Void) {
         self.transform = transform
         super.init(child: child)
+        followsChildsIndependence()
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
@@ -130,6 +135,7 @@ final class PriorityNode: WrappingNode {
     init(priority: Double, child: LayoutNode) {
         super.init(child: child)
         layoutPriority = priority
+        followsChildsIndependence()
     }
 }
 
@@ -143,6 +149,14 @@ class WrappingNode: LayoutNode {
         super.init()
         layoutPriority = child.layoutPriority
         isSpacer = child.isSpacer
+    }
+
+    /// Takes the child's ``LayoutNode/ignoresProposedWidth`` and ``LayoutNode/ignoresProposedHeight``:
+    /// right for a node whose answer depends on a proposal only through its child's answer (a
+    /// padding, a background, a priority), and only such a node calls it.
+    final func followsChildsIndependence() {
+        ignoresProposedWidth = child.ignoresProposedWidth
+        ignoresProposedHeight = child.ignoresProposedHeight
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {

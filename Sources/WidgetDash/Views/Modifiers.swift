@@ -24,6 +24,12 @@ public struct ModifiedView<Content: View>: View, PrimitiveView {
         }
     }
 
+    /// The content with one of the common modifiers applied: one closure, holding the content and
+    /// the recipe (see ``ModifierRecipe``).
+    init(_ content: Content, _ recipe: ModifierRecipe) {
+        make = { env, context in recipe.apply(env) { resolve(content, $0, context) } }
+    }
+
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
@@ -100,12 +106,11 @@ extension View {
     // MARK: Text and color
 
     /// The font of texts inside that do not set their own.
-    public func font(_ font: Font?) -> some View { transformEnvironment { $0.font = font } }
+    public func font(_ font: Font?) -> some View { ModifiedView(self, .font(font)) }
 
     /// The color of texts and glyphs inside that do not set their own.
     public func foregroundStyle(_ style: some ShapeStyle) -> some View {
-        let erased = AnyShapeStyle(style)
-        return transformEnvironment { $0.foregroundStyle = erased }
+        ModifiedView(self, .foregroundStyle(AnyShapeStyle(style)))
     }
 
     /// The color of texts and glyphs inside (older SwiftUI spelling of `foregroundStyle`).
@@ -115,7 +120,7 @@ extension View {
     }
 
     /// Bold text inside.
-    public func bold(_ isActive: Bool = true) -> some View { transformEnvironment { $0.isBold = isActive } }
+    public func bold(_ isActive: Bool = true) -> some View { ModifiedView(self, .bold(isActive)) }
 
     /// The tint (accent) color used by gauges, progress bars and `.tint` styles inside.
     public func tint(_ color: Color?) -> some View {
@@ -127,7 +132,7 @@ extension View {
     }
 
     /// The most lines texts inside may take.
-    public func lineLimit(_ limit: Int?) -> some View { transformEnvironment { $0.lineLimit = limit } }
+    public func lineLimit(_ limit: Int?) -> some View { ModifiedView(self, .lineLimit(limit)) }
 
     /// How the lines of multi-line texts inside align.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
@@ -142,16 +147,7 @@ extension View {
     /// Space around the view on the given edges: one cell (16 points, iOS's default, in a
     /// widget that counts points) when no length is given.
     public func padding(_ edges: Edge.Set = .all, _ length: Int? = nil) -> some View {
-        modified { env, _, content in
-            func gap(_ edge: Edge.Set, _ axis: Axis) -> Int {
-                guard edges.contains(edge) else { return 0 }
-                guard let length else { return env.layoutUnit == .points ? env.layoutUnit.gap(16, axis) : 1 }
-                return env.layoutUnit.gap(length, axis)
-            }
-            let insets = EdgeInsets(top: gap(.top, .vertical), leading: gap(.leading, .horizontal),
-                                    bottom: gap(.bottom, .vertical), trailing: gap(.trailing, .horizontal))
-            return NodeList(PaddingNode(insets: insets, child: single(content(env))))
-        }
+        ModifiedView(self, .padding(edges, length))
     }
 
     /// The same space on every edge.
@@ -188,11 +184,7 @@ extension View {
 
     /// A fixed size (either dimension may be left to the content), with the content aligned inside.
     public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View {
-        modified { env, _, content in
-            let unit = env.layoutUnit
-            let limits = FrameNode.Limits(width: unit.size(width, .horizontal), height: unit.size(height, .vertical))
-            return NodeList(FrameNode(limits: limits, alignment: alignment, child: single(content(env))))
-        }
+        ModifiedView(self, .frame(width: width, height: height, alignment: alignment))
     }
 
     /// A flexible size between limits; `maxWidth: .infinity` takes all the width offered.
@@ -213,7 +205,7 @@ extension View {
 
     /// The priority this view has when its stack shares out space (default 0).
     public func layoutPriority(_ priority: Double) -> some View {
-        modified { env, _, content in NodeList(PriorityNode(priority: priority, child: single(content(env)))) }
+        ModifiedView(self, .layoutPriority(priority))
     }
 
     /// Fills the view's frame with a color behind it.

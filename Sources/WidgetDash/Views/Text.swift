@@ -50,11 +50,11 @@ public struct Text: View, PrimitiveView, Sendable {
         var underline = false
     }
 
-    var pieces: [Piece]
+    var pieces: PieceList<Piece>
 
     /// Text shown as it is (after sanitising).
     public init<S: StringProtocol>(_ content: S) {
-        pieces = [Piece(segment: .verbatim(TextSanitizer.sanitize(String(content))))]
+        pieces = PieceList(Piece(segment: .verbatim(TextSanitizer.sanitize(String(content)))))
     }
 
     /// Text shown as it is, without localisation (the same as `init(_:)` here).
@@ -62,23 +62,23 @@ public struct Text: View, PrimitiveView, Sendable {
 
     /// A date in one of the date styles; `.relative`, `.offset` and `.timer` count on screen.
     public init(_ date: Date, style: DateStyle) {
-        pieces = [Piece(segment: .date(date, style))]
+        pieces = PieceList(Piece(segment: .date(date, style)))
     }
 
     /// A timer over an interval: counts down to its end (or up from its start), and stops
     /// at the end; with `pauseTime` it shows the value at that moment, frozen.
     public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
-        pieces = [Piece(segment: .timerInterval(timerInterval, countsDown: countsDown, pauseTime: pauseTime, showsHours: showsHours))]
+        pieces = PieceList(Piece(segment: .timerInterval(timerInterval, countsDown: countsDown, pauseTime: pauseTime, showsHours: showsHours)))
     }
 
     /// The dashboard's current time or date, kept current on screen:
     /// `Text(.currentTime(showsSeconds: true))` reads "08:05:03" and redraws each second while
     /// visible. A widgetdash addition; see ``LiveDate``.
     public init(_ live: LiveDate) {
-        pieces = [Piece(segment: .live(live))]
+        pieces = PieceList(Piece(segment: .live(live)))
     }
 
-    private init(pieces: [Piece]) { self.pieces = pieces }
+    private init(pieces: PieceList<Piece>) { self.pieces = pieces }
 
     /// Two texts joined, each keeping its own style.
     public static func + (lhs: Text, rhs: Text) -> Text { Text(pieces: lhs.pieces + rhs.pieces) }
@@ -120,7 +120,7 @@ public struct Text: View, PrimitiveView, Sendable {
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         let baseFont = env.font ?? .body
-        let resolved = pieces.map { piece -> TextNode.ResolvedPiece in
+        let resolved = pieces.mapPieces { piece -> TextNode.ResolvedPiece in
             let font = piece.font ?? baseFont
             var attributes = font.attributes
             if piece.bold ?? env.isBold { attributes.insert(.bold); attributes.remove(.dim) }
