@@ -55,6 +55,9 @@ struct HomeScreenEndToEndTests {
         let tmux = try TmuxSession(command: [binary, "--widget", "calendar@medium", "--widget", "clock@circular"],
                                    width: 80, height: 24, environment: WidgetDashBinary.isolatedEnvironment())
         #expect(tmux.waitFor("Calendar", timeout: 10))
+        // The clock's first entry can come a moment after the calendar's (its placeholder is
+        // redacted cells until then), so wait for the circular face before reading the screen.
+        #expect(tmux.waitFor("╭", timeout: 10))
         let screen = tmux.capture().joined(separator: "\n")
         #expect(!screen.contains("┌ Clock "))
         #expect(screen.contains("╭"))
