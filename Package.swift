@@ -14,7 +14,8 @@ let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 let isDependencyCheckout = ["/checkouts/", "/registry/downloads/"].contains { packageDirectory.contains($0) }
 // They also reach a concrete generic type's metadata through its accessor, not by demangling
 // its name at run time: the demangler checks each generic requirement by scanning every
-// conformance record in the binary, a seventh of what a one-shot command runs (snapshot clock: 59 M to 51 M instructions).
+// conformance record in the binary, a seventh of what a one-shot command ran (`snapshot clock`:
+// 59 M to 51 M instructions).
 let releaseSwiftSettings: [SwiftSetting] = isDependencyCheckout ? [] : [
     .unsafeFlags(["-Xfrontend", "-function-sections", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
                  .when(platforms: [.linux], configuration: .release)),
