@@ -156,9 +156,14 @@ package enum ReleasableMappings {
             if !isKey, let header = header(fields, in: bytes) {
                 finish()
                 current = header.map { ($0, 0) }
-            } else if isKey, fields.count >= 2, current != nil, let kib = decimal(bytes, fields[1]) {
-                if matches(bytes, first, "Rss:") { current?.mapping.residentKiB = kib }
-                if matches(bytes, first, "Anonymous:") { current?.anonymousKiB = kib }
+            } else if isKey {
+                // Only two of a mapping's twenty-odd keys are read, so only they are parsed.
+                guard current != nil, fields.count >= 2 else { continue }
+                if matches(bytes, first, "Rss:"), let kib: Int = number(bytes, fields[1], radix: 10) {
+                    current?.mapping.residentKiB = kib
+                } else if matches(bytes, first, "Anonymous:"), let kib: Int = number(bytes, fields[1], radix: 10) {
+                    current?.anonymousKiB = kib
+                }
             } else if !isKey, fields.count >= 5 {
                 // A header of a kind that is kept: what follows it is not the last mapping's.
                 finish()
@@ -190,8 +195,8 @@ package enum ReleasableMappings {
     /// released: `.some(nil)` for one that is kept, nil for a line that is not a header.
     private static func header(_ fields: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> Mapping?? {
         guard fields.count >= 5, let dash = fields[0].first(where: { bytes[$0] == UInt8(ascii: "-") }),
-              let start = hexadecimal(bytes, fields[0].lowerBound..<dash),
-              let end = hexadecimal(bytes, (dash + 1)..<fields[0].upperBound), end > start else { return nil }
+              let start: UInt = number(bytes, fields[0].lowerBound..<dash, radix: 16),
+              let end: UInt = number(bytes, (dash + 1)..<fields[0].upperBound, radix: 16), end > start else { return nil }
         // An inode of 0 is anonymous memory, the stack, [vdso] and the like.
         guard !matches(bytes, fields[4], "0") else { return .some(nil) }
         if matches(bytes, fields[1], "r-xp") || matches(bytes, fields[1], "r--p") {
@@ -206,32 +211,9 @@ package enum ReleasableMappings {
             && zip(field, 0..<word.utf8CodeUnitCount).allSatisfy { bytes[$0] == word.utf8Start[$1] }
     }
 
-    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> Int? {
-        guard !field.isEmpty, field.count <= 18 else { return nil }
-        var value = 0
-        for i in field {
-            let digit = Int(bytes[i]) - Int(UInt8(ascii: "0"))
-            guard (0...9).contains(digit) else { return nil }
-            value = value * 10 + digit
-        }
-        return value
-    }
-
-    private static func hexadecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> UInt? {
-        guard !field.isEmpty, field.count <= 16 else { return nil }
-        var value: UInt = 0
-        for i in field {
-            let byte = bytes[i]
-            let digit: UInt
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            value = value << 4 | digit
-        }
-        return value
+    /// The field as a number in `radix`; nil when it is not one or does not fit.
+    private static func number<Number: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Range<Int>,
+                                                         radix: Int) -> Number? {
+        Number(String(decoding: UnsafeBufferPointer(rebasing: bytes[field]), as: UTF8.self), radix: radix)
     }
 }
-
