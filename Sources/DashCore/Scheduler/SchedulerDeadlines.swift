@@ -106,6 +106,8 @@ extension TimelineScheduler {
         var nextReloadReason: ReloadReason = .policy
         /// Set while a due reload waits; the reason it will run with.
         var deferral: DeferralCause?
+        /// Set when `holdBack` marked the panel deferred, until the next start (which unmarks it).
+        var markedDeferred = false
         var heldReason: ReloadReason?
         var budget: ReloadBudget
         /// The instance's entry dates, copied when a timeline arrives: `reschedule` finds the

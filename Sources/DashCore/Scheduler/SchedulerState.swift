@@ -235,8 +235,12 @@ extension TimelineScheduler {
                     return
                 }
             }
-            borrow(id) { instance in
-                if case .deferred = instance.status { instance.status = .ok }
+            // Only `holdBack` marks a panel deferred, and it says so in the slot: the instance is
+            // not read otherwise (a cache miss on most reloads).
+            if update(id, { $0.markedDeferred }) == true {
+                borrow(id) { instance in
+                    if case .deferred = instance.status { instance.status = .ok }
+                }
             }
             serial += 1
             let request = ReloadRequest(instance: id, reason: reason, serial: serial, started: now)
@@ -247,6 +251,7 @@ extension TimelineScheduler {
                 slot.heldReason = nil
                 slot.nextReload = nil
                 slot.inFlight = request
+                slot.markedDeferred = false
             }
             effects.append(.reload(request))
         }
@@ -276,9 +281,12 @@ extension TimelineScheduler {
                 slot.deferral = cause
             }
             if previous != cause { effects.append(.deferred(instance: id, cause: cause, until: until)) }
-            borrow(id) { instance in
-                if instance.status == .ok { instance.status = .deferred(until: until) }
+            let marked = borrow(id) { instance in
+                guard instance.status == .ok else { return false }
+                instance.status = .deferred(until: until)
+                return true
             }
+            if marked == true { update(id) { $0.markedDeferred = true } }
         }
 
         /// Queues the deadlines an instance now wants, replacing those that changed.

@@ -50,7 +50,7 @@ public final class Simulator {
         }
     }
 
-    private struct Answer: Comparable {
+    struct Answer: Comparable {
         var date: Date
         var sequence: Int
         var request: ReloadRequest
@@ -67,7 +67,7 @@ public final class Simulator {
         static func < (a: Scripted, b: Scripted) -> Bool { a.date != b.date ? a.date < b.date : a.order < b.order }
     }
 
-    private struct Entry: TimelineEntry { let date: Date }
+    struct Entry: TimelineEntry { let date: Date }
 
     private struct Stub: TimelineProvider {
         func placeholder(in context: Context) -> Entry { Entry(date: context.date) }
@@ -83,7 +83,7 @@ public final class Simulator {
     /// Taps, user reloads and locks, in the order they happen.
     private let script: [Scripted]
     /// Whether budgeted starts are recorded, to check no 24 hours held more than the budget.
-    private let checksBudget: Bool
+    let checksBudget: Bool
     /// What the run keeps track of besides the scheduler (see ``Books``); kept here between
     /// runs, and held in a local variable while one runs.
     private var books: Books
@@ -180,211 +180,18 @@ public final class Simulator {
                 again = books.answers.min?.date == now
             }
         }
-        books.countReasons()
+        books.finishRun(entryLimit: scheduler.entryLimit)
         return books.tallies
-    }
-
-    /// The run's bookkeeping: the scripted providers' pending answers, which scripted delays
-    /// and failures were used, and the tallies.
-    private struct Books {
-        var answers = MinHeap<Answer>()
-        var sequence = 0
-        /// Each widget's scripted delays and failures not used yet.
-        var delays: [OneShotScript]
-        var failures: [OneShotScript]
-        var tallies: [Tally]
-        /// Start times of budgeted reloads per widget, to check the budget was kept.
-        var budgetedStarts: [[Date]]
-        /// Completed reloads per widget and reason (by `reasonIndex`), turned into
-        /// `Tally.byReason` when the run ends: counting in a dictionary hashed a string each time.
-        var reasonCounts: [[Int]]
-        /// The storage of `deliver`'s effects, kept from one answer to the next.
-        var delivered: [TimelineScheduler.Effect] = []
-        /// Two arrays of entries per widget (at `2 × widget` and the next), handed out in turn
-        /// and refilled in place: the instance keeps the last one it was given and lets go of the
-        /// one before, so refilling that one allocates nothing. (Were it still held, as after a
-        /// late answer was dropped, copy-on-write gives the timeline fresh storage.)
-        var spareEntries: [[any TimelineEntry]]
-        /// Per widget, which of its two arrays the next timeline uses.
-        var spareTurn: [Bool]
-        /// The dates of the entries being delivered, as many as the most a widget makes: the
-        /// scheduler is lent them with the timeline and copies them.
-        var scratchDates: [Date]
-
-        init(widgets list: [Scenario.Widget]) {
-            let widgets = list.count
-            spareEntries = Array(repeating: [], count: 2 * widgets)
-            spareTurn = Array(repeating: false, count: widgets)
-            scratchDates = Array(repeating: Date(timeIntervalSinceReferenceDate: 0), count: list.reduce(0) { max($0, $1.entryOffsets.count) })
-            delays = list.map { OneShotScript($0.providerDelays.map(\.at)) }
-            failures = list.map { OneShotScript($0.providerFailures) }
-            tallies = Array(repeating: Tally(), count: widgets)
-            budgetedStarts = Array(repeating: [], count: widgets)
-            reasonCounts = Array(repeating: Array(repeating: 0, count: ReloadReason.allCases.count), count: widgets)
-        }
-
-        /// `reason`'s place in `ReloadReason.allCases`: a switch, so counting neither searches
-        /// nor hashes.
-        static func reasonIndex(_ reason: ReloadReason) -> Int {
-            switch reason {
-            case .initial: 0
-            case .policy: 1
-            case .user: 2
-            case .intent: 3
-            case .appearance: 4
-            case .unlock: 5
-            case .widgetCenter: 6
-            case .retry: 7
-            }
-        }
-
-        /// Adds the reloads counted by reason to the tallies, and starts counting afresh.
-        mutating func countReasons() {
-            for i in reasonCounts.indices {
-                // Room for them all at once: grown one reason at a time, the dictionary was
-                // reallocated and rehashed (two of each three dictionary operations here).
-                let used = reasonCounts[i].reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
-                guard used > 0 else { continue }
-                if tallies[i].byReason.isEmpty {
-                    tallies[i].byReason = Dictionary(minimumCapacity: used)
-                } else {
-                    tallies[i].byReason.reserveCapacity(tallies[i].byReason.count + used)
-                }
-                for reason in ReloadReason.allCases {
-                    let k = Books.reasonIndex(reason)
-                    guard reasonCounts[i][k] > 0 else { continue }
-                    tallies[i].byReason[reason.rawValue, default: 0] += reasonCounts[i][k]
-                    reasonCounts[i][k] = 0
-                }
-            }
-        }
-
-        private func event<Sink: SimulationSink>(_ kind: Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator, _ sink: Sink) {
-            sink.take(kind, widget, reason, now, simulator)
-        }
-
-        mutating func handle(_ effects: [TimelineScheduler.Effect], now: Date, _ simulator: Simulator, _ sink: some SimulationSink) {
-            for effect in effects {
-                switch effect {
-                case .reload(let request):
-                    ask(request, now: now, simulator)
-                case .entryChanged(let id):
-                    tallies[id].entriesShown += 1
-                    event(.entry, id, "date", now, simulator, sink)
-                case .deferred(let id, let cause, _):
-                    tallies[id].deferred += 1
-                    event(.deferred, id, cause.rawValue, now, simulator, sink)
-                case .timedOut(let request):
-                    tallies[request.instance].timeouts += 1
-                    event(.timeout, request.instance, request.reason.rawValue, now, simulator, sink)
-                }
-            }
-        }
-
-        /// Scripts the provider's answer to a request: when it comes, and whether it fails.
-        private mutating func ask(_ request: ReloadRequest, now: Date, _ simulator: Simulator) {
-            let i = request.instance
-            if request.reason.isBudgeted && simulator.checksBudget { recordBudgeted(i, now) }
-            // The widget's script is read in place: copying the whole `Scenario.Widget` (seven
-            // arrays and a string) for two of its fields cost more than the rest of this step.
-            // Asked first, without the write access `take` needs: most widgets script nothing.
-            var delay: TimeInterval = 0
-            if !delays[i].isSpent, let k = delays[i].take(at: now) { delay = simulator.scenario.widgets[i].providerDelays[k].seconds }
-            let fails = !failures[i].isSpent && failures[i].take(at: now) != nil
-            sequence += 1
-            answers.insert(Answer(date: now.addingTimeInterval(delay), sequence: sequence, request: request, fails: fails))
-        }
-
-        mutating func deliver(_ answer: Answer, now: Date, _ simulator: Simulator, _ sink: some SimulationSink) {
-            let request = answer.request
-            let i = request.instance
-            let scheduler = simulator.scheduler
-            let seconds = now.timeIntervalSince(request.started)
-            let entryCount = simulator.scenario.widgets[i].entryOffsets.count
-            // false: the request was abandoned at its time-out, and the late answer is dropped.
-            delivered.removeAllKeepingStorage()
-            if answer.fails {
-                guard scheduler.deliver(.failure(ScriptedFailure()), for: request, at: now, seconds: seconds, into: &delivered) else { return }
-            } else {
-                // The timeline is made when the provider is asked: its entries and `after` date
-                // count from then.
-                let created = request.started
-                // Out of `self` while lent: the scheduler's call below also writes `delivered`.
-                var dates: [Date] = []
-                swap(&dates, &scratchDates)
-                defer { swap(&dates, &scratchDates) }
-                let entries = dates.withUnsafeMutableBufferPointer { makeEntries(i, created: created, dates: $0, simulator) }
-                let policy: TimelineReloadPolicy = switch simulator.scenario.widgets[i].policy {
-                case .atEnd: .atEnd
-                case .never: .never
-                case .after(let d): .after(created.addingTimeInterval(d))
-                }
-                // Handed over as a timeline, not a `Result`: taking one apart copied the timeline.
-                let timeline = ErasedTimeline(entries: entries, policy: policy)
-                let current = dates.withUnsafeBufferPointer { dates in
-                    scheduler.deliver(timeline, dates: UnsafeBufferPointer(rebasing: dates[..<entries.count]), for: request, at: now,
-                                      seconds: seconds, into: &delivered)
-                }
-                guard current else { return }
-            }
-            if answer.fails {
-                tallies[i].errors += 1
-                event(.error, i, request.reason.rawValue, now, simulator, sink)
-            } else {
-                tallies[i].reloads += 1
-                reasonCounts[i][Books.reasonIndex(request.reason)] += 1
-                if request.reason.isBudgeted { tallies[i].budgetedReloads += 1 } else { tallies[i].exemptReloads += 1 }
-                if entryCount > scheduler.entryLimit { tallies[i].truncatedTimelines += 1 }
-                event(.reload, i, request.reason.rawValue, now, simulator, sink)
-            }
-            for effect in delivered {
-                if case .entryChanged(let id) = effect {
-                    tallies[id].entriesShown += 1
-                    event(.entry, id, "timeline", now, simulator, sink)
-                }
-            }
-        }
-
-        /// Widget `i`'s entries for a timeline created at `created`, in the spare array whose
-        /// turn it is (see ``spareEntries``); their dates, in the same order, go to the start of
-        /// `dates`.
-        private mutating func makeEntries(_ i: Int, created: Date, dates: UnsafeMutableBufferPointer<Date>,
-                                          _ simulator: Simulator) -> [any TimelineEntry] {
-            let spare = 2 * i + (spareTurn[i] ? 1 : 0)
-            spareTurn[i].toggle()
-            var entries: [any TimelineEntry] = []
-            swap(&entries, &spareEntries[spare])
-            let offsets = simulator.scenario.widgets[i].entryOffsets
-            for k in offsets.indices { dates[k] = created.addingTimeInterval(offsets[k]) }
-            if entries.count == offsets.count {
-                // Through the buffer: one uniqueness check for the array, not one per entry.
-                entries.withUnsafeMutableBufferPointer { buffer in
-                    for k in offsets.indices { buffer[k] = Entry(date: dates[k]) }
-                }
-            } else {
-                entries = offsets.indices.map { Entry(date: dates[$0]) }
-            }
-            spareEntries[spare] = entries
-            return entries
-        }
-
-        /// Notes a budgeted start and the most such starts in any 24 hours ending now.
-        private mutating func recordBudgeted(_ i: Int, _ now: Date) {
-            budgetedStarts[i].append(now)
-            let cutoff = now.addingTimeInterval(-ReloadBudget.window)
-            budgetedStarts[i].removeAll { $0 <= cutoff }
-            tallies[i].maxBudgetedIn24h = max(tallies[i].maxBudgetedIn24h, budgetedStarts[i].count)
-        }
     }
 }
 
 /// Where a run's events go: a sink that shows them whole, or none.
-private protocol SimulationSink {
+protocol SimulationSink {
     func take(_ kind: Simulator.Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator)
 }
 
 /// Hands on every event whole, with the widget's name and the budget it has left.
-private struct EventSink: SimulationSink {
+struct EventSink: SimulationSink {
     let sink: (Simulator.Event) -> Void
 
     func take(_ kind: Simulator.Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator) {
@@ -395,7 +202,7 @@ private struct EventSink: SimulationSink {
 }
 
 /// Hands on nothing: the run keeps its tallies only.
-private struct NoSink: SimulationSink {
+struct NoSink: SimulationSink {
     func take(_ kind: Simulator.Event.Kind, _ widget: Int, _ reason: String, _ now: Date, _ simulator: Simulator) {}
 }
 

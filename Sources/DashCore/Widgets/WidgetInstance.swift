@@ -217,10 +217,12 @@ struct TimelineState {
 
     @discardableResult
     mutating func updateCurrentEntry(at now: Date) -> Bool {
-        guard !entries.isEmpty else { return false }
+        // The dates, not the entries: they are as many, and the scheduler moves from entry to
+        // entry without touching the entries' own storage (a cache miss on most steps).
+        guard !entryDates.isEmpty else { return false }
         var index = 0
         // Entries are sorted; the last one not after `now` wins.
-        var lo = 0, hi = entries.count - 1
+        var lo = 0, hi = entryDates.count - 1
         while lo <= hi {
             let mid = (lo + hi) / 2
             if entryDates[mid] <= now { index = mid; lo = mid + 1 } else { hi = mid - 1 }
