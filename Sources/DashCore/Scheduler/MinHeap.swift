@@ -17,6 +17,10 @@ struct MinHeap<Element: Comparable> {
     /// The smallest element, if any.
     var min: Element? { items.first }
 
+    /// The element at `index` in the heap's own order (0 is the smallest; 1 and 2 hold the
+    /// next smallest between them), if there is one: for fetching ahead what comes next.
+    func element(at index: Int) -> Element? { index < items.count ? items[index] : nil }
+
     mutating func insert(_ element: Element) {
         items.append(element)
         items.withUnsafeMutableBufferPointer { heap in
@@ -40,8 +44,8 @@ struct MinHeap<Element: Comparable> {
             var child = 1
             // While both children are there, the right one needs no test that it exists.
             while child < count &- 1 {
-                let right = child &+ 1
-                if heap[right] < heap[child] { child = right }
+                // The smaller child, chosen by arithmetic rather than a branch.
+                child &+= heap[child &+ 1] < heap[child] ? 1 : 0
                 heap[hole] = heap[child]
                 hole = child
                 child = hole &* 2 &+ 1
