@@ -66,6 +66,8 @@ let package = Package(
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         // glibc's <malloc.h> (malloc_trim), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
+        // The compiler's prefetch, which Swift does not offer (the scheduler's next instances).
+        .systemLibrary(name: "CPrefetch"),
         .target(
             name: "CImageCodec",
             dependencies: ["CLibPNG", "CLibJPEG"],
@@ -89,7 +91,7 @@ let package = Package(
             swiftSettings: [.define("WIDGETDASH_EXPORTS_NETWORKING", .when(traits: ["FoundationNetworking"]))] + releaseSwiftSettings
         ),
         .target(name: "DashCatalog", dependencies: ["WidgetDash"], swiftSettings: releaseSwiftSettings),
-        .target(name: "DashCore", dependencies: ["WidgetDash"], swiftSettings: releaseSwiftSettings),
+        .target(name: "DashCore", dependencies: ["WidgetDash", "CPrefetch"], swiftSettings: releaseSwiftSettings),
         // The I/O around the core: the shared store, sockets, child processes, files.
         .target(
             name: "DashSystem",

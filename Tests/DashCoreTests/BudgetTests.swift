@@ -81,6 +81,25 @@ struct BudgetTests {
         #expect(row.nextReload.hasPrefix("deferred"))
     }
 
+    @Test("a deferred panel stops saying so when its next reload starts")
+    func deferralEndsWithTheNextStart() throws {
+        let h = Harness(settings: settings(budget: 0))
+        let first = try #require(h.add())
+        h.answer(first, timeline(from: t0, policy: .after(t0.addingTimeInterval(60))))
+        _ = h.run(to: t0.addingTimeInterval(120))
+        #expect(h.instances[0].status == .deferred(until: nil))
+        // The user's reload is exempt, so it starts at once although the budget is spent.
+        let asked = h.requests(h.scheduler.requestReload(0, reason: .user, at: h.now))
+        #expect(asked.first?.reason == .user)
+        #expect(h.instances[0].status == .ok)
+        // A panel that was not deferred keeps its status when a reload starts.
+        h.instances[0].status = .failed("boom")
+        h.answer(try #require(asked.first), timeline(from: h.now, policy: .never))
+        h.instances[0].status = .failed("boom")
+        _ = h.requests(h.scheduler.requestReload(0, reason: .user, at: h.now))
+        #expect(h.instances[0].status == .failed("boom"))
+    }
+
     @Test("exempt reasons never spend the budget, even when it is spent", arguments: [
         ReloadReason.user, .intent, .appearance, .widgetCenter,
     ])

@@ -84,6 +84,22 @@ struct SimulationTests {
         #expect(tallies[1].budgetedReloads > 60 * 6)
     }
 
+    @Test("a widget scripting more entries than the limit has every timeline counted as cut")
+    func truncatedTimelinesAreCounted() throws {
+        var cut = Scenario.Widget(id: "long", entryOffsets: [0, 600, 1200], policy: .atEnd)
+        cut.budget = 10
+        let short = Scenario.Widget(id: "short", entryOffsets: [0, 600], policy: .atEnd)
+        var settings = SchedulerSettings()
+        settings.entryLimit = 2
+        let tallies = Simulator(Scenario(start: t0, hours: 6, seed: 1, widgets: [cut, short]), settings: settings).runTallying()
+        #expect(tallies[0].reloads > 1)
+        #expect(tallies[0].truncatedTimelines == tallies[0].reloads)
+        #expect(tallies[0].reloads == tallies[0].budgetedReloads + tallies[0].exemptReloads)
+        #expect(tallies[0].exemptReloads == tallies[0].byReason["initial"])
+        #expect(tallies[1].reloads > 1)
+        #expect(tallies[1].truncatedTimelines == 0)
+    }
+
     @Test("a run for tallies alone keeps the same tallies, and they count every event by kind")
     func tallying() throws {
         let scenario = try Scenario.parse(Data(Self.example.utf8))

@@ -50,6 +50,14 @@ public struct ReloadBudget: Sendable, Equatable {
     }
 
     /// Records a budgeted reload at `now`.
+    /// Starts bringing the charges into the cache (their count, and the oldest still counted),
+    /// for the scheduler's step after this one.
+    @inline(__always)
+    mutating func fetchAhead() {
+        let head = head
+        withUnsafeMutablePointer(to: &charges) { FetchAhead.storage(of: $0, element: head) }
+    }
+
     public mutating func charge(at now: Date) {
         prune(at: now)
         // Room for a day's charges at the first one, rather than growing to the limit one

@@ -117,6 +117,10 @@ public final class TimelineScheduler {
     /// The earliest moment something is due, if anything is.
     public func nextDeadline() -> Date? { state.nextDeadline() }
 
+    /// Calls `body` with the instances of the deadlines queued just behind the first (one of
+    /// them is next after it), so that a caller can fetch what it keeps for them ahead of time.
+    func withInstancesAfterNext(_ body: (Int) -> Void) { state.withInstancesAfterNext(body) }
+
     /// Everything due at or before `now`.
     public func advance(to now: Date) -> [Effect] {
         var effects: [Effect] = []

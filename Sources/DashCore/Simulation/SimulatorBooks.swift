@@ -72,6 +72,19 @@ extension Simulator {
             reasonCounts = Array(repeating: 0, count: Self.reasonCount * list.count)
         }
 
+        /// Starts bringing in what a step for widget `i` reads: its record, its counts by
+        /// reason and its spare entries (see `FetchAhead`).
+        mutating func fetchAhead(widget i: Int) {
+            guard i >= 0, i < widgets.count else { return }
+            withUnsafeMutablePointer(to: &widgets) { FetchAhead.storage(of: $0, element: i) }
+            withUnsafeMutablePointer(to: &reasonCounts) { FetchAhead.storage(of: $0, element: Self.reasonCount * i) }
+            spareEntries.withUnsafeBufferPointer { spares in
+                guard let first = spares.baseAddress, 2 * i + 1 < spares.count else { return }
+                FetchAhead.storage(of: first + 2 * i, element: 1)
+                FetchAhead.storage(of: first + 2 * i + 1, element: 1)
+            }
+        }
+
         /// `reason`'s place in `ReloadReason.allCases`: a switch, so counting neither searches
         /// nor hashes.
         static func reasonIndex(_ reason: ReloadReason) -> Int {

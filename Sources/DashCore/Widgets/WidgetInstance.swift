@@ -120,6 +120,16 @@ public final class WidgetInstance {
     /// reaching into the instance).
     var entryDates: [Date] { timeline.entryDates }
 
+    /// Starts bringing the timeline state into the cache, for the scheduler's step after this
+    /// one (see `TimelineScheduler.State.fetchAhead`).
+    @inline(__always)
+    func fetchTimelineAhead() {
+        withUnsafeMutablePointer(to: &timeline) { state in
+            FetchAhead.line(UnsafeRawPointer(state))
+            FetchAhead.line(UnsafeRawPointer(state) + 64)
+        }
+    }
+
     /// What the scheduler needs to date the next policy reload, read in one access: the
     /// policy's date (before jitter and budget), whether the policy is `.after` (jittered), and
     /// how many timelines have arrived (the jitter draw uses it).
