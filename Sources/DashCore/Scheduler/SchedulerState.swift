@@ -224,12 +224,14 @@ extension TimelineScheduler {
             }
         }
 
-        /// Calls `body` with the instances of the heap's second and third deadlines.
-        /// (Mutating only so that the scheduler calls it in place: a non-mutating call copied
-        /// the whole state to call it on.)
-        mutating func withInstancesAfterNext(_ body: (Int) -> Void) {
-            if let second = queue.element(at: 1) { body(second.instance) }
-            if let third = queue.element(at: 2) { body(third.instance) }
+        /// Calls `body` with the instances of the heap's first three deadlines (see
+        /// ``TimelineScheduler/withUpcomingInstances(_:)``). Mutating only so that the
+        /// scheduler calls it in place: a non-mutating call copied the whole state to call it on.
+        mutating func withUpcomingInstances(_ body: (_ instance: Int, _ position: Int, _ isReload: Bool) -> Void) {
+            for position in 0..<3 {
+                guard let deadline = queue.element(at: position) else { return }
+                body(deadline.instance, position, deadline.kind == .reload)
+            }
         }
 
         /// True when a queued deadline is still the one its instance wants.

@@ -117,9 +117,12 @@ public final class TimelineScheduler {
     /// The earliest moment something is due, if anything is.
     public func nextDeadline() -> Date? { state.nextDeadline() }
 
-    /// Calls `body` with the instances of the deadlines queued just behind the first (one of
-    /// them is next after it), so that a caller can fetch what it keeps for them ahead of time.
-    func withInstancesAfterNext(_ body: (Int) -> Void) { state.withInstancesAfterNext(body) }
+    /// Calls `body` with the instances of the first three queued deadlines, their places (0 is
+    /// due first; 1 and 2 hold the one after it) and whether each is a reload, so that a caller
+    /// can fetch what it keeps for them ahead of time.
+    func withUpcomingInstances(_ body: (_ instance: Int, _ position: Int, _ isReload: Bool) -> Void) {
+        state.withUpcomingInstances(body)
+    }
 
     /// Everything due at or before `now`.
     public func advance(to now: Date) -> [Effect] {

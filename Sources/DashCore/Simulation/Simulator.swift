@@ -153,7 +153,13 @@ public final class Simulator {
             if next < script.count, earliest.map({ script[next].date < $0 }) ?? true { earliest = script[next].date }
             guard let now = earliest, now <= end else { break }
             // What the next step needs of its widget is fetched while this one runs.
-            scheduler.withInstancesAfterNext { books.fetchAhead(widget: $0) }
+            scheduler.withUpcomingInstances { instance, position, isReload in
+                if position > 0 {
+                    books.fetchAhead(widget: instance)
+                } else if isReload {
+                    books.fetchTimelineAhead(widget: instance)
+                }
+            }
             // At one instant: answers first (they were asked for earlier), then the script, then
             // deadlines. A provider with no delay answers at this same instant, which is then
             // played again at once: nothing can be due earlier (the deadlines up to now were

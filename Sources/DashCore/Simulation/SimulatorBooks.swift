@@ -16,7 +16,12 @@ extension Simulator {
         /// Whether scripted delays or failures may still be taken (false once all are used).
         var hasDelays: Bool
         var hasFailures: Bool
-        /// Which of its two spare arrays of entries the next timeline uses.
+        /// Two arrays of entries, handed out in turn and refilled in place: the instance keeps
+        /// the last one it was given and lets go of the one before, so refilling that one
+        /// allocates nothing. (Were it still held, as after a late answer was dropped,
+        /// copy-on-write gives the timeline fresh storage.)
+        var spares: (first: [any TimelineEntry], second: [any TimelineEntry]) = ([], [])
+        /// Whether the next timeline uses the second of the spares.
         var spareTurn = false
         /// Entries shown since the run began, added to the tally when it ends.
         var entriesShown = 0
@@ -43,11 +48,6 @@ extension Simulator {
         var reasonCounts: [Int]
         /// The storage of `deliver`'s effects, kept from one answer to the next.
         var delivered: [TimelineScheduler.Effect] = []
-        /// Two arrays of entries per widget (at `2 × widget` and the next), handed out in turn
-        /// and refilled in place: the instance keeps the last one it was given and lets go of the
-        /// one before, so refilling that one allocates nothing. (Were it still held, as after a
-        /// late answer was dropped, copy-on-write gives the timeline fresh storage.)
-        var spareEntries: [[any TimelineEntry]]
         /// The dates of the entries being delivered, as many as the most a widget makes: the
         /// scheduler is lent them with the timeline and copies them.
         var scratchDates: [Date]
@@ -63,7 +63,6 @@ extension Simulator {
                                   hasDelays: !w.providerDelays.isEmpty, hasFailures: !w.providerFailures.isEmpty)
             }
             self.offsets = offsets
-            spareEntries = Array(repeating: [], count: 2 * list.count)
             scratchDates = Array(repeating: Date(timeIntervalSinceReferenceDate: 0), count: list.reduce(0) { max($0, $1.entryOffsets.count) })
             delays = list.map { OneShotScript($0.providerDelays.map(\.at)) }
             failures = list.map { OneShotScript($0.providerFailures) }
@@ -72,17 +71,27 @@ extension Simulator {
             reasonCounts = Array(repeating: 0, count: Self.reasonCount * list.count)
         }
 
-        /// Starts bringing in what a step for widget `i` reads: its record, its counts by
-        /// reason and its spare entries (see `FetchAhead`).
+        /// Starts bringing in what a step for widget `i` reads: its record and its counts by
+        /// reason (see `FetchAhead`).
         mutating func fetchAhead(widget i: Int) {
             guard i >= 0, i < widgets.count else { return }
             withUnsafeMutablePointer(to: &widgets) { FetchAhead.storage(of: $0, element: i) }
             withUnsafeMutablePointer(to: &reasonCounts) { FetchAhead.storage(of: $0, element: Self.reasonCount * i) }
-            spareEntries.withUnsafeBufferPointer { spares in
-                guard let first = spares.baseAddress, 2 * i + 1 < spares.count else { return }
-                FetchAhead.storage(of: first + 2 * i, element: 1)
-                FetchAhead.storage(of: first + 2 * i + 1, element: 1)
+        }
+
+        /// Starts bringing in what widget `i`'s next timeline is made from: its entry offsets
+        /// and both spare arrays (one is filled, the other let go of by the instance). For the
+        /// widget being handled now, whose record was fetched a step ago, so it is read without
+        /// waiting, while these are needed only once its provider answers.
+        mutating func fetchTimelineAhead(widget i: Int) {
+            guard i >= 0, i < widgets.count else { return }
+            let start = widgets.withUnsafeMutableBufferPointer { books -> Int in
+                guard let book = books.baseAddress.map({ $0 + i }) else { return 0 }
+                withUnsafeMutablePointer(to: &book.pointee.spares.first) { FetchAhead.storage(of: $0, element: 1) }
+                withUnsafeMutablePointer(to: &book.pointee.spares.second) { FetchAhead.storage(of: $0, element: 1) }
+                return book.pointee.offsetsStart
             }
+            withUnsafeMutablePointer(to: &offsets) { FetchAhead.storage(of: $0, element: start) }
         }
 
         /// `reason`'s place in `ReloadReason.allCases`: a switch, so counting neither searches
@@ -227,13 +236,13 @@ extension Simulator {
         }
 
         /// Widget `i`'s entries for a timeline created at `created`, in the spare array whose
-        /// turn it is (see ``spareEntries``); their dates, in the same order, go to the start of
-        /// `dates`.
+        /// turn it is (see ``WidgetBook/spares``); their dates, in the same order, go to the
+        /// start of `dates`.
         private mutating func makeEntries(_ i: Int, created: Date, dates: UnsafeMutableBufferPointer<Date>) -> [any TimelineEntry] {
-            let spare = 2 * i + (widgets[i].spareTurn ? 1 : 0)
+            let second = widgets[i].spareTurn
             widgets[i].spareTurn.toggle()
             var entries: [any TimelineEntry] = []
-            swap(&entries, &spareEntries[spare])
+            if second { swap(&entries, &widgets[i].spares.second) } else { swap(&entries, &widgets[i].spares.first) }
             let count = widgets[i].offsetsCount
             offsets.withUnsafeBufferPointer { all in
                 let start = widgets[i].offsetsStart
@@ -247,7 +256,7 @@ extension Simulator {
             } else {
                 entries = (0..<count).map { Entry(date: dates[$0]) }
             }
-            spareEntries[spare] = entries
+            if second { widgets[i].spares.second = entries } else { widgets[i].spares.first = entries }
             return entries
         }
 

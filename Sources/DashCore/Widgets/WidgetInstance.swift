@@ -125,8 +125,10 @@ public final class WidgetInstance {
     @inline(__always)
     func fetchTimelineAhead() {
         withUnsafeMutablePointer(to: &timeline) { state in
-            FetchAhead.line(UnsafeRawPointer(state))
-            FetchAhead.line(UnsafeRawPointer(state) + 64)
+            // Every line of it: a delivery writes fields from the first to the last.
+            for offset in stride(from: 0, to: MemoryLayout<TimelineState>.size, by: 64) {
+                FetchAhead.line(UnsafeRawPointer(state) + offset)
+            }
         }
     }
 
