@@ -3,7 +3,7 @@ import Testing
 @testable import DashCore
 
 /// The scheduler's deadlines compare as one 128-bit number: the same order as comparing their
-/// times and then their order of queueing.
+/// times, then their kinds, then their order of queueing.
 @Suite("Deadline order")
 struct DeadlineOrderTests {
     typealias Deadline = TimelineScheduler.Deadline
@@ -15,7 +15,7 @@ struct DeadlineOrderTests {
     ]
 
     private func deadline(_ time: Double, sequence: Int, kind: TimelineScheduler.Kind = .entry) -> Deadline {
-        Deadline(date: Date(timeIntervalSinceReferenceDate: time), sequence: sequence, instance: 3, kind: kind, generation: 7)
+        Deadline(date: Date(timeIntervalSinceReferenceDate: time), sequence: sequence, instance: 3, kind: kind)
     }
 
     @Test("compares as times, then kind and sequence")
@@ -30,20 +30,27 @@ struct DeadlineOrderTests {
         }
         for a in all {
             for b in all {
-                let expected = a.time < b.time || (a.time == b.time && a.order < b.order)
-                #expect((a < b) == expected, "\(a.time) \(a.order) < \(b.time) \(b.order)")
+                let expected = a.time < b.time || (a.time == b.time && (a.kind.rawValue, a.sequence) < (b.kind.rawValue, b.sequence))
+                #expect((a < b) == expected, "\(a.time) \(a.kind) \(a.sequence) < \(b.time) \(b.kind) \(b.sequence)")
             }
         }
     }
 
-    @Test("keeps the time, its instance and generation")
+    @Test("keeps the time, its instance, kind and sequence")
     func roundTrip() {
         for time in Self.times {
-            let d = deadline(time, sequence: 1)
+            let d = deadline(time, sequence: 41)
             // −0 becomes +0, an equal time.
             #expect(d.time.bitPattern == (time + 0.0).bitPattern)
             #expect(d.date == Date(timeIntervalSinceReferenceDate: time))
-            #expect(d.instance == 3 && d.has(generation: 7) && d.kind == .entry)
+            #expect(d.instance == 3 && d.sequence == 41 && d.kind == .entry)
+            var queued = TimelineScheduler.Queued()
+            #expect(!d.isCurrent(in: queued))
+            queued.queued(.entry, sequence: d.sequence)
+            #expect(d.isCurrent(in: queued))
+            #expect(!deadline(time, sequence: 42).isCurrent(in: queued))
+            queued.set(.entry, nil, sequence: 0)
+            #expect(!d.isCurrent(in: queued))
         }
     }
 
@@ -64,8 +71,8 @@ struct DeadlineOrderTests {
         #expect(deadline(.infinity, sequence: 6_000) < nan)
         var popped: [Deadline] = []
         while let d = heap.popMin() { popped.append(d) }
-        #expect(popped.last?.order == nan.order)
-        let expected = inserted.sorted { ($0.time, $0.order) < ($1.time, $1.order) }
-        #expect(popped.dropLast().map(\.order) == expected.map(\.order))
+        #expect(popped.last?.tag == nan.tag)
+        let expected = inserted.sorted { ($0.time, $0.kind.rawValue, $0.sequence) < ($1.time, $1.kind.rawValue, $1.sequence) }
+        #expect(popped.dropLast().map(\.tag) == expected.map(\.tag))
     }
 }

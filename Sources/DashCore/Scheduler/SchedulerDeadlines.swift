@@ -2,16 +2,18 @@ import Foundation
 import WidgetDash
 
 /// How the scheduler queues its moments: per instance, the kinds of deadline it waits for and
-/// their generations, packed small because the heap moves them on every step.
+/// which deadline is current for each, packed small because the heap moves them on every step.
 extension TimelineScheduler {
     enum Kind: Int { case entry, reload, timeout }
 
-    /// What is queued for one instance: per kind, the date and the generation of its deadline.
-    /// A deadline that surfaces with an older generation was replaced and is ignored; a kind
-    /// whose date did not change is not queued again, so the heap holds few stale entries.
+    /// What is queued for one instance: per kind, the date and the sequence number of its
+    /// deadline. A deadline that surfaces with another sequence number was replaced (or its kind
+    /// consumed) and is ignored; a kind whose date did not change is not queued again, so the
+    /// heap holds few stale entries.
     struct Queued {
         var dates: (Date?, Date?, Date?) = (nil, nil, nil)
-        var generations: (Int, Int, Int) = (0, 0, 0)
+        /// The `Deadline.sequence` of each kind's queued deadline; 0 when none is current.
+        var sequences: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
         func date(_ kind: Kind) -> Date? {
             switch kind {
@@ -21,58 +23,72 @@ extension TimelineScheduler {
             }
         }
 
-        func generation(_ kind: Kind) -> Int {
+        func sequence(_ kind: Kind) -> UInt64 {
             switch kind {
-            case .entry: generations.0
-            case .reload: generations.1
-            case .timeout: generations.2
+            case .entry: sequences.0
+            case .reload: sequences.1
+            case .timeout: sequences.2
             }
         }
 
-        /// Notes that `date` (no earlier than `now`) is wanted for `kind`: the deadline to queue
-        /// and its generation, or nil when that is what is queued already (or nothing is wanted
-        /// and nothing queued). Inlined: `reschedule` asks three times a step.
+        /// Notes that `date` (no earlier than `now`) is wanted for `kind`: the date to queue, or
+        /// nil when that is what is queued already (or nothing is wanted and nothing queued).
+        /// The deadline queued before, if any, is no longer current. Inlined: `reschedule` asks
+        /// three times a step.
         @inline(__always)
-        mutating func want(_ kind: Kind, _ date: Date?, now: Date) -> (Date, Int)? {
+        mutating func want(_ kind: Kind, _ date: Date?, now: Date) -> Date? {
             let clamped = date.map { max($0, now) }
             guard clamped != self.date(kind) else { return nil }
-            let generation = set(kind, clamped)
-            return clamped.map { ($0, generation) }
+            set(kind, clamped, sequence: 0)
+            return clamped
         }
 
-        /// Records a new date for a kind; returns its new generation.
-        mutating func set(_ kind: Kind, _ date: Date?) -> Int {
+        /// Records a kind's date and the sequence number of its deadline (0: none current).
+        mutating func set(_ kind: Kind, _ date: Date?, sequence: UInt64) {
             switch kind {
-            case .entry: dates.0 = date; generations.0 += 1; return generations.0
-            case .reload: dates.1 = date; generations.1 += 1; return generations.1
-            case .timeout: dates.2 = date; generations.2 += 1; return generations.2
+            case .entry: dates.0 = date; sequences.0 = sequence
+            case .reload: dates.1 = date; sequences.1 = sequence
+            case .timeout: dates.2 = date; sequences.2 = sequence
+            }
+        }
+
+        /// Records the sequence number of the deadline just queued for `kind`.
+        mutating func queued(_ kind: Kind, sequence: UInt64) {
+            switch kind {
+            case .entry: sequences.0 = sequence
+            case .reload: sequences.1 = sequence
+            case .timeout: sequences.2 = sequence
             }
         }
     }
 
-    /// A queued moment, packed into 24 bytes: the heap moves these around on every step.
+    /// A queued moment, packed into 16 bytes (four to a cache line): the heap moves these
+    /// around on every step, and its deep levels are out of the nearest cache.
     struct Deadline: Comparable {
         /// The moment (seconds since the reference date) as an unsigned integer in the same
         /// order (see ``key(of:)``), so that a comparison is one 128-bit comparison.
         var timeKey: UInt64
-        /// The kind in the top byte, then the order it was queued in: at the same moment an
-        /// entry comes before a reload (so the last entry of an `.atEnd` timeline is shown
-        /// before the next timeline is asked for), then first queued, first out.
-        var order: UInt64
-        /// The instance in the high half, the generation's low 32 bits in the low half.
-        var owner: UInt64
+        /// The kind in the top two bits, then the sequence number, then the instance: at the
+        /// same moment an entry comes before a reload (so the last entry of an `.atEnd`
+        /// timeline is shown before the next timeline is asked for), then first queued, first
+        /// out (sequence numbers are unique, so the instance never decides).
+        var tag: UInt64
 
-        static let sequenceMask: UInt64 = (1 << 56) - 1
-        static let lowHalf: UInt64 = (1 << 32) - 1
+        static let instanceBits: UInt64 = 24
+        /// Instances a scheduler can hold: ids are placement indices, and a slot table of
+        /// this many would take gigabytes.
+        static let instanceLimit = 1 << 24
+        /// 2^38 deadlines before the numbers come round: a year of 10,000 simulated widgets
+        /// queues fewer than 10^9.
+        static let sequenceMask: UInt64 = (1 << 38) - 1
         static let signBit: UInt64 = 1 << 63
 
-        init(date: Date, sequence: Int, instance: Int, kind: Kind, generation: Int) {
+        /// A deadline; `sequence` is the scheduler's count of deadlines queued (kept modulo 2^38).
+        init(date: Date, sequence: Int, instance: Int, kind: Kind) {
             timeKey = Self.key(of: date.timeIntervalSinceReferenceDate)
-            let kindBits: UInt64 = UInt64(kind.rawValue) << 56
-            let sequenceBits: UInt64 = UInt64(truncatingIfNeeded: sequence) & Self.sequenceMask
-            order = kindBits | sequenceBits
-            let instanceBits: UInt64 = UInt64(truncatingIfNeeded: instance) << 32
-            owner = instanceBits | Self.truncated(generation)
+            tag = UInt64(kind.rawValue) << 62
+                | (UInt64(truncatingIfNeeded: sequence) & Self.sequenceMask) << Self.instanceBits
+                | UInt64(truncatingIfNeeded: instance) & (UInt64(Self.instanceLimit) - 1)
         }
 
         /// A time's bits made to sort as the times do: a positive time's with the sign bit set,
@@ -88,27 +104,24 @@ extension TimelineScheduler {
             Double(bitPattern: timeKey & Self.signBit != 0 ? timeKey & ~Self.signBit : ~timeKey)
         }
 
-        /// A generation as a deadline stores it.
-        static func truncated(_ generation: Int) -> UInt64 {
-            UInt64(truncatingIfNeeded: generation) & lowHalf
-        }
-
         var date: Date { Date(timeIntervalSinceReferenceDate: time) }
-        var instance: Int { Int(truncatingIfNeeded: owner >> 32) }
-        var kind: Kind { Kind(rawValue: Int(truncatingIfNeeded: order >> 56)) ?? .entry }
+        var instance: Int { Int(truncatingIfNeeded: tag & (UInt64(Self.instanceLimit) - 1)) }
+        var kind: Kind { Kind(rawValue: Int(truncatingIfNeeded: tag >> 62)) ?? .entry }
+        /// The sequence number, as `Queued` records it for the current deadline of a kind.
+        var sequence: UInt64 { (tag >> Self.instanceBits) & Self.sequenceMask }
 
-        /// True when this deadline carries `generation` (compared on the stored low bits).
-        func has(generation: Int) -> Bool { owner & Self.lowHalf == Self.truncated(generation) }
+        /// True when this is the deadline `queued` holds current for its kind.
+        func isCurrent(in queued: Queued) -> Bool { sequence == queued.sequence(kind) }
 
-        /// By time, then order: one comparison of both as a 128-bit number, without a branch
+        /// By time, then tag: one comparison of both as a 128-bit number, without a branch
         /// (which of two children is smaller is a coin toss the processor guessed wrong half of
         /// the time, at every level of every removal).
         static func < (a: Deadline, b: Deadline) -> Bool {
-            (UInt128(a.timeKey) << 64 | UInt128(a.order)) < (UInt128(b.timeKey) << 64 | UInt128(b.order))
+            (UInt128(a.timeKey) << 64 | UInt128(a.tag)) < (UInt128(b.timeKey) << 64 | UInt128(b.tag))
         }
     }
 
-    /// Per instance: the generation of its queued deadlines (older ones are ignored when they
+    /// Per instance: which of its queued deadlines are current (others are ignored when they
     /// surface), and what is pending.
     struct Slot {
         /// The instance, not retained: `State.instanceTable` holds it (see `State.borrow`).

@@ -16,7 +16,7 @@ extension TimelineScheduler {
         /// Nearly every request is answered before its time-out, which then only surfaces in the
         /// heap to be dropped as stale: a push and a pop for nothing, a seventh of a simulated
         /// day. Held here, one answered before the next `advance` is dropped for the cost of a
-        /// generation check; the others enter the heap with their original order, so what is
+        /// sequence check; the others enter the heap with their original order, so what is
         /// due, and in which order, is the same as if they had been queued at once.
         private var stagedTimeouts: [Deadline] = []
         /// The earliest time among `stagedTimeouts` (infinity when there are none): while the
@@ -73,7 +73,7 @@ extension TimelineScheduler {
         mutating func add(_ instance: WidgetInstance, at now: Date, custom: InstanceSettings, locked: Bool) -> [Effect] {
             let settings = rules.settings
             let id = instance.id
-            precondition(id >= 0, "instance ids are non-negative")
+            precondition(id >= 0 && id < Deadline.instanceLimit, "instance ids are non-negative and below \(Deadline.instanceLimit)")
             if id >= instanceTable.count {
                 if id >= slots.capacity { slots = SlotTable(capacity: max(id + 1, 2 * slots.capacity), copying: slots) }
                 // Appended in place: a temporary array per instance was an allocation and a free.
@@ -151,9 +151,9 @@ extension TimelineScheduler {
                 let id = top.instance
                 // One access: is this deadline still wanted, consume it, note the slot as touched.
                 let state = update(id) { slot -> (current: Bool, first: Bool) in
-                    guard top.has(generation: slot.queued.generation(top.kind)) else { return (false, false) }
+                    guard top.isCurrent(in: slot.queued) else { return (false, false) }
                     // This deadline is consumed; rescheduling below queues the kind again if needed.
-                    _ = slot.queued.set(top.kind, nil)
+                    slot.queued.set(top.kind, nil, sequence: 0)
                     defer { slot.touchedInPass = pass }
                     return (true, slot.touchedInPass != pass)
                 }
@@ -236,7 +236,7 @@ extension TimelineScheduler {
 
         /// True when a queued deadline is still the one its instance wants.
         private mutating func isCurrent(_ deadline: Deadline) -> Bool {
-            update(deadline.instance) { deadline.has(generation: $0.queued.generation(deadline.kind)) } ?? false
+            update(deadline.instance) { deadline.isCurrent(in: $0.queued) } ?? false
         }
 
         mutating func requestReload(_ id: Int, reason: ReloadReason, at now: Date, into effects: inout [Effect]) {
@@ -341,20 +341,21 @@ extension TimelineScheduler {
             // A request answered before the next `advance` (nearly all of them) leaves its
             // time-out staged, last, and no longer wanted: dropped here, it is not looked at again.
             if timeout == nil, let last = stagedTimeouts.last, last.instance == id,
-               !last.has(generation: slot.pointee.queued.generation(.timeout)) {
+               !last.isCurrent(in: slot.pointee.queued) {
                 stagedTimeouts.removeLast()
                 if stagedTimeouts.isEmpty { stagedEarliest = .infinity }
             }
-            push(id, .entry, entry)
-            push(id, .reload, reload)
-            push(id, .timeout, timeoutPush)
+            push(id, .entry, entry, slot)
+            push(id, .reload, reload, slot)
+            push(id, .timeout, timeoutPush, slot)
         }
 
         @inline(__always)
-        private mutating func push(_ id: Int, _ kind: Kind, _ deadline: (Date, Int)?) {
-            guard let (date, generation) = deadline else { return }
+        private mutating func push(_ id: Int, _ kind: Kind, _ date: Date?, _ slot: UnsafeMutablePointer<Slot>) {
+            guard let date else { return }
             sequence += 1
-            let deadline = Deadline(date: date, sequence: sequence, instance: id, kind: kind, generation: generation)
+            let deadline = Deadline(date: date, sequence: sequence, instance: id, kind: kind)
+            slot.pointee.queued.queued(kind, sequence: deadline.sequence)
             if kind == .timeout {
                 stagedTimeouts.append(deadline)
                 stagedEarliest = min(stagedEarliest, deadline.time)

@@ -33,7 +33,7 @@ public enum DeferralCause: String, Hashable, Sendable {
 ///
 /// Deadlines live in one heap: an instance's next entry, its next reload and the time-out of
 /// its request in flight. When anything about an instance changes,
-/// its deadlines are pushed again under a new generation and the old ones are dropped as they
+/// its deadlines are pushed again under new sequence numbers and the old ones are dropped as they
 /// surface (lazy deletion), which keeps every operation O(log n).
 public final class TimelineScheduler {
     /// What became due.
