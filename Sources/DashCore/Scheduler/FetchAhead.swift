@@ -18,7 +18,7 @@ enum FetchAhead {
     ///
     /// Read as bits, not through the array: reading it retains and releases its storage, which
     /// waits for the very line this is meant to fetch. An array is one reference to a storage
-    /// object whose elements start 32 bytes in, after the object's header and the count.
+    /// object whose elements start 32 bytes in, after the object's header, count and capacity.
     @inline(__always)
     static func storage<Element>(of array: UnsafePointer<[Element]>, element index: Int = 0) {
         let bits = UnsafeRawPointer(array).load(as: UInt.self)

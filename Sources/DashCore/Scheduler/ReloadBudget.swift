@@ -49,7 +49,6 @@ public struct ReloadBudget: Sendable, Equatable {
         return charges[index].addingTimeInterval(Self.window)
     }
 
-    /// Records a budgeted reload at `now`.
     /// Starts bringing the charges into the cache (their count, and the oldest still counted),
     /// for the scheduler's step after this one.
     @inline(__always)
@@ -58,6 +57,7 @@ public struct ReloadBudget: Sendable, Equatable {
         withUnsafeMutablePointer(to: &charges) { FetchAhead.storage(of: $0, element: head) }
     }
 
+    /// Records a budgeted reload at `now`.
     public mutating func charge(at now: Date) {
         prune(at: now)
         // Room for a day's charges at the first one, rather than growing to the limit one
