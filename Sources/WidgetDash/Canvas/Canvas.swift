@@ -61,6 +61,9 @@ struct GraphemeStorage: Hashable, Sendable {
 
     private init(raw: UInt64) { self.raw = raw }
 
+    /// A cluster's UTF-8 bytes (at most eight, none zero), packed from the lowest byte up.
+    init(packed raw: UInt64) { self.init(raw: raw) }
+
     init(_ string: String) {
         // `withUTF8` reads a small string's bytes in place (no copy, no iterator): the canvas
         // packs a grapheme for every cell it writes.
@@ -209,35 +212,6 @@ public struct Canvas: Hashable, Sendable {
         return 1
     }
 
-    /// Writes text starting at (x, y) on one line, clipped; returns the columns used.
-    ///
-    /// Zero-width clusters were already folded into their base by Swift's grapheme breaking;
-    /// a stray one (a combining mark at the start of a string) is dropped.
-    @discardableResult
-    public mutating func write<S: StringProtocol>(_ text: S, x: Int, y: Int, style: CellStyle) -> Int {
-        var cx = x
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII (most titles, labels and numbers): one cell per printable byte, without
-            // making a Character of each. Control bytes (and "\r\n") have no width and are
-            // skipped, as in the loop below.
-            for byte in text.utf8 {
-                if cx >= clip.maxX { break }
-                guard byte >= 0x20, byte != 0x7F else { continue }
-                put(GraphemeStorage(ascii: byte), width: 1, x: cx, y: y, style: style)
-                cx += 1
-            }
-            return cx - x
-        }
-        for c in text {
-            if cx >= clip.maxX { break }
-            let w = TextWidth.width(of: c)
-            if w == 0 { continue }
-            put(c, width: w, x: cx, y: y, style: style)
-            cx += w
-        }
-        return cx - x
-    }
-
     /// Paints every cell of `rect` (within the clip) as a blank in `style`.
     public mutating func fill(_ rect: CellRect, style: CellStyle) {
         let r = rect.intersection(clip)
@@ -373,24 +347,5 @@ public struct Canvas: Hashable, Sendable {
         cells.withUnsafeMutableBufferPointer { cells in
             for x in lo..<hi { Self.write(cell(x), at: row + x, x: x, width: width, in: cells) }
         }
-    }
-
-    // MARK: - Reading back
-
-    /// The canvas as plain text, one string per row (wide glyphs once, continuations skipped).
-    public var lines: [String] {
-        (0..<height).map { line($0) }
-    }
-
-    /// Row `y` as plain text.
-    public func line(_ y: Int) -> String {
-        var s = ""
-        s.reserveCapacity(width)
-        for x in 0..<width {
-            let c = cells[y * width + x]
-            if c.isContinuation { continue }
-            s += c.text
-        }
-        return s
     }
 }
