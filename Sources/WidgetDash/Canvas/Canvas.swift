@@ -290,8 +290,22 @@ public struct Canvas: Hashable, Sendable {
     private mutating func copyNarrowCells(from other: Canvas, sourceRow: Int, targetRow: Int, columns: Range<Int>) -> Int {
         other.cells.withUnsafeBufferPointer { source in
             cells.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return columns.lowerBound }
                 var x = columns.lowerBound
                 while x < columns.upperBound {
+                    // A run of narrow cells over narrow cells with a background of their own is
+                    // copied as it is, in one block: the rule below leaves such a cell unchanged,
+                    // and a panel's cells nearly all have its background.
+                    var end = x
+                    while end < columns.upperBound, source[sourceRow + end].width == 1, target[targetRow + end].width == 1,
+                          !source[sourceRow + end].style.background.isDefault {
+                        end += 1
+                    }
+                    if end > x {
+                        (to + targetRow + x).update(from: from + sourceRow + x, count: end - x)
+                        x = end
+                        continue
+                    }
                     var new = source[sourceRow + x]
                     let old = target[targetRow + x]
                     guard new.width == 1, old.width == 1 else { return x }
