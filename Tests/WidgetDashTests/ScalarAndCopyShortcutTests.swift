@@ -129,3 +129,30 @@ struct ScalarAndCopyShortcutTests {
         #expect(framed.layoutPriority == 2)
     }
 }
+
+/// A text limited to one line answers the same whatever height it is offered.
+@Suite("Render shortcuts: one-line texts")
+struct OneLineTextShortcutTests {
+    @Test func aOneLineTextIgnoresTheProposedHeight() {
+        let env = EnvironmentValues()
+        for text in ["plain", "a rather long label · that wraps", "↓ 47 MB/s received"] {
+            let limited = resolveSingle(Text(text).lineLimit(1), env, ResolveContext())
+            #expect(limited.ignoresProposedHeight)
+            for width in [nil, 0, 3, 8, 40] as [Int?] {
+                // A fresh node for each proposal: nothing remembered answers for another.
+                let answers = [nil, 0, 1, 2, 5].map { height in
+                    resolveSingle(Text(text).lineLimit(1), env, ResolveContext())
+                        .sizeThatFits(ProposedSize(width: width, height: height), RenderContext(now: Date()))
+                }
+                #expect(Set(answers.map { [$0.width, $0.height] }).count == 1, "\(text) at width \(String(describing: width))")
+            }
+        }
+        // More lines, or big digits, depend on the height.
+        #expect(!resolveSingle(Text("a b c").lineLimit(2), env, ResolveContext()).ignoresProposedHeight)
+        #expect(!resolveSingle(Text("a b c"), env, ResolveContext()).ignoresProposedHeight)
+        #expect(!resolveSingle(Text("42").font(.largeTitle).lineLimit(1), env, ResolveContext()).ignoresProposedHeight)
+        // A row of them and a spacer is measured once per width.
+        let row = resolveSingle(HStack { Text("a").lineLimit(1); Spacer(); Text("b c").lineLimit(1) }, env, ResolveContext())
+        #expect(row.ignoresProposedHeight)
+    }
+}

@@ -65,6 +65,10 @@ final class TextNode: LayoutNode {
         }
         super.init()
         answersQuickly = plainLine != nil && !bigDigits
+        // The height reaches the answer only through the lines allowed (`maxLines`), at most
+        // one here whatever the height, and big digits (three rows or one) are not drawn: a
+        // row of such texts in a column is then measured once per width, not once per probe.
+        ignoresProposedHeight = (lineLimit.map { $0 <= 1 } ?? false) && !bigDigits
     }
 
     /// A plain line's answer when it fits (as ``measure(_:_:)`` gives it); nil when it must wrap.
