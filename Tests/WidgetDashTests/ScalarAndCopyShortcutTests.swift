@@ -151,6 +151,15 @@ struct OneLineTextShortcutTests {
         #expect(!resolveSingle(Text("a b c").lineLimit(2), env, ResolveContext()).ignoresProposedHeight)
         #expect(!resolveSingle(Text("a b c"), env, ResolveContext()).ignoresProposedHeight)
         #expect(!resolveSingle(Text("42").font(.largeTitle).lineLimit(1), env, ResolveContext()).ignoresProposedHeight)
+        // A glyph is one row of its width, a bar one row, whatever is proposed.
+        let glyph = resolveSingle(Image(systemName: "cpu"), env, ResolveContext())
+        #expect(glyph.ignoresProposedWidth && glyph.ignoresProposedHeight)
+        let bar = resolveSingle(ProgressView(value: 0.5), env, ResolveContext())
+        #expect(bar.ignoresProposedHeight)
+        for node in [glyph, bar] {
+            let answers = [nil, 0, 1, 4].map { node.sizeThatFits(ProposedSize(width: 12, height: $0), RenderContext(now: Date())) }
+            #expect(Set(answers.map { [$0.width, $0.height] }).count == 1)
+        }
         // A row of them and a spacer is measured once per width.
         let row = resolveSingle(HStack { Text("a").lineLimit(1); Spacer(); Text("b c").lineLimit(1) }, env, ResolveContext())
         #expect(row.ignoresProposedHeight)
