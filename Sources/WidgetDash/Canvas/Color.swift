@@ -40,3 +40,11 @@ public struct CellStyle: Hashable, Sendable {
     /// The terminal's default colors, no attributes.
     public static let plain = CellStyle()
 }
+
+extension TerminalColor {
+    /// True for `.default`: as a background, transparent (a cell drawn over another keeps its).
+    var isDefault: Bool {
+        if case .default = self { return true }
+        return false
+    }
+}

@@ -182,6 +182,11 @@ final class StackNode: LayoutNode {
                     } else if horizontal ? child.ignoresProposedWidth : child.ignoresProposedHeight {
                         // Its answer does not depend on the length: the longest is the shortest.
                         flexibility = 0
+                    } else if !Self.sharesTurn(i, kids) {
+                        // No other child is served in its turn (the spacers and each priority
+                        // take theirs apart), so its flexibility is never compared: `precedes`
+                        // reads it only between children of one priority, spacers neither.
+                        flexibility = 0
                     } else {
                         let hi = child.sizeThatFits(.make(axis, main: ProposedSize.unbounded, cross: crossProposal), context)
                         flexibility = (horizontal ? hi.width : hi.height) - minimum
@@ -201,6 +206,14 @@ final class StackNode: LayoutNode {
                 }
             }
         }
+    }
+
+    /// True when a child other than `i`, and no spacer, has child `i`'s priority: the two are
+    /// served in one turn, the less flexible first.
+    private static func sharesTurn(_ i: Int, _ kids: UnsafeBufferPointer<LayoutNode>) -> Bool {
+        let priority = kids[i].layoutPriority
+        for j in kids.indices where j != i && !kids[j].isSpacer && kids[j].layoutPriority == priority { return true }
+        return false
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {

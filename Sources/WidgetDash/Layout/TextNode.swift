@@ -65,6 +65,10 @@ final class TextNode: LayoutNode {
         }
         super.init()
         answersQuickly = plainLine != nil && !bigDigits
+        // The height reaches the answer only through the lines allowed (`maxLines`), at most
+        // one here whatever the height, and big digits (three rows or one) are not drawn: a
+        // row of such texts in a column is then measured once per width, not once per probe.
+        ignoresProposedHeight = (lineLimit.map { $0 <= 1 } ?? false) && !bigDigits
     }
 
     /// A plain line's answer when it fits (as ``measure(_:_:)`` gives it); nil when it must wrap.
@@ -105,20 +109,25 @@ final class TextNode: LayoutNode {
             }
             paragraph.reserveCapacity(paragraph.count + string.utf8.count)
             if appendASCII(string, style: mask ?? piece.style, to: &paragraph, paragraphs: &paragraphs) { continue }
+            if TextWidth.scalarsStandAlone(string, newlines: true) {
+                // Each scalar is a Character (see LoneScalars.swift): the loop below, a scalar at a time.
+                for scalar in string.unicodeScalars {
+                    if scalar == "\n" {
+                        paragraphs.append(paragraph)
+                        paragraph = []
+                        continue
+                    }
+                    append(GraphemeStorage(scalar), width: TextWidth.width(of: scalar), isSpace: scalar == " ", style: piece.style, to: &paragraph)
+                }
+                continue
+            }
             for c in string {
                 if c == "\n" {
                     paragraphs.append(paragraph)
                     paragraph = []
                     continue
                 }
-                let w = TextWidth.width(of: c)
-                if w == 0 { continue }
-                if let mask {
-                    let glyph: GraphemeStorage = c == " " ? .space : Self.shade
-                    for _ in 0..<w { paragraph.append(Glyph(grapheme: glyph, width: 1, style: mask)) }
-                } else {
-                    paragraph.append(Glyph(grapheme: GraphemeStorage(c), width: w, style: piece.style))
-                }
+                append(GraphemeStorage(c), width: TextWidth.width(of: c), isSpace: c == " ", style: piece.style, to: &paragraph)
             }
         }
         paragraphs.append(paragraph)
@@ -128,6 +137,19 @@ final class TextNode: LayoutNode {
         for paragraph in paragraphs { idealWidth = max(idealWidth, paragraph.reduce(0) { $0 + $1.width }) }
         cachedIdealWidth = idealWidth
         return paragraphs
+    }
+
+    /// Appends one cluster of `width` cells in `style`, or the mask's shade over as many cells
+    /// (a space stays a space); a cluster of no width is left out.
+    @inline(__always)
+    private func append(_ grapheme: @autoclosure () -> GraphemeStorage, width w: Int, isSpace: @autoclosure () -> Bool, style: CellStyle, to paragraph: inout [Glyph]) {
+        if w == 0 { return }
+        if let mask {
+            let glyph: GraphemeStorage = isSpace() ? .space : Self.shade
+            for _ in 0..<w { paragraph.append(Glyph(grapheme: glyph, width: 1, style: mask)) }
+        } else {
+            paragraph.append(Glyph(grapheme: grapheme(), width: w, style: style))
+        }
     }
 
     /// Appends `string` as glyphs when it is printable ASCII and line breaks (most texts): one

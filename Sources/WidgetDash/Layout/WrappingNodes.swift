@@ -130,15 +130,6 @@ final class RestyleNode: WrappingNode {
     }
 }
 
-/// Carries a layout priority set with `layoutPriority(_:)`.
-final class PriorityNode: WrappingNode {
-    init(priority: Double, child: LayoutNode) {
-        super.init(child: child)
-        layoutPriority = priority
-        followsChildsIndependence()
-    }
-}
-
 /// A node that wraps one child and, unless it says otherwise, takes the child's size, priority
 /// and spacer-ness and draws it in its own rectangle.
 class WrappingNode: LayoutNode {
@@ -153,7 +144,7 @@ class WrappingNode: LayoutNode {
 
     /// Takes the child's ``LayoutNode/ignoresProposedWidth`` and ``LayoutNode/ignoresProposedHeight``:
     /// right for a node whose answer depends on a proposal only through its child's answer (a
-    /// padding, a background, a priority), and only such a node calls it.
+    /// padding, a background, a restyle), and only such a node calls it.
     final func followsChildsIndependence() {
         ignoresProposedWidth = child.ignoresProposedWidth
         ignoresProposedHeight = child.ignoresProposedHeight

@@ -207,6 +207,9 @@ final class MeterNode: LayoutNode {
         self.kind = kind
         self.fraction = fraction
         self.styles = styles
+        super.init()
+        // A bar is one row whatever height it is offered (see `measure`).
+        ignoresProposedHeight = kind == .bar
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {

@@ -52,6 +52,10 @@ final class GlyphNode: LayoutNode {
         self.style = style
         super.init()
         answersQuickly = true
+        // One row of its own width, whatever is proposed: a row of a glyph and one-line texts
+        // (a label) is then measured once per width, and a column once per height.
+        ignoresProposedWidth = true
+        ignoresProposedHeight = true
     }
     override func quickSize(_ proposal: ProposedSize) -> CellSize? { CellSize(width: width, height: 1) }
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {

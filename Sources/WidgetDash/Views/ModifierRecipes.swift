@@ -43,7 +43,12 @@ enum ModifierRecipe {
                                     bottom: gap(.bottom, .vertical), trailing: gap(.trailing, .horizontal))
             return NodeList(PaddingNode(insets: insets, child: content(env).single))
         case .layoutPriority(let priority):
-            return NodeList(PriorityNode(priority: priority, child: content(env).single))
+            // The priority is set on the content's own node, which was just made for this
+            // view alone: a node of its own around it answered and drew exactly as the content
+            // does, and cost an allocation and a remembered answer for every question.
+            let node = content(env).single
+            node.layoutPriority = priority
+            return NodeList(node)
         }
     }
 }
