@@ -46,6 +46,15 @@ final class StackNode: LayoutNode {
     /// order of priority, then from least to most flexible, each getting an equal share of what
     /// is left.
     private func allocate(_ proposal: ProposedSize, _ context: RenderContext) {
+        // A dimension every child ignores is dropped, as `sizeThatFits` drops it from its key:
+        // the children's answers are the same without it. Without the main length the children
+        // are simply asked at their ideal length, with no claims probed or sorted (a week's row
+        // of fixed-width day cells); without the cross size the claims are one set, not one per
+        // cross size the stack is asked at.
+        let proposal = ProposedSize(
+            width: ignoresProposedWidth ? nil : proposal.width,
+            height: ignoresProposedHeight ? nil : proposal.height
+        )
         if allocatedFor == proposal { return }
         // The last answer's storage is reused (whoever asked for it is done: children never ask
         // their parent), so a stack allocates once per pass, not once per proposal.

@@ -277,6 +277,10 @@ struct MonthGrid: View {
                 }
             }
         }
+        // Every text here fits its fixed-width cell on one line, so the limit draws the same
+        // cells; it tells layout that no cell, row or the grid depends on the height offered,
+        // so the grid is measured once a pass, not again at every height its stack probes.
+        .lineLimit(1)
     }
 
     private func cell(_ text: Text) -> some View {
