@@ -69,13 +69,19 @@ struct BudgetTests {
         #expect(!h.log.contains { if case .deferred = $0 { true } else { false } })
     }
 
-    @Test("a deferred widget shows it: status and inspector")
-    func deferralIsShown() throws {
+    /// A widget without a budget whose first policy reload came due, and was deferred.
+    private func deferredWidget() throws -> Harness {
         let h = Harness(settings: settings(budget: 0))
         let first = try #require(h.add())
         h.answer(first, timeline(from: t0, policy: .after(t0.addingTimeInterval(60))))
         _ = h.run(to: t0.addingTimeInterval(120))
         #expect(h.instances[0].status == .deferred(until: nil))
+        return h
+    }
+
+    @Test("a deferred widget shows it: status and inspector")
+    func deferralIsShown() throws {
+        let h = try deferredWidget()
         #expect(h.info()?.deferral == .budget)
         let row = InspectorScreen.row(for: h.instances[0], info: h.info(), now: h.now, calendar: Calendar(identifier: .gregorian))
         #expect(row.nextReload.hasPrefix("deferred"))
@@ -83,17 +89,12 @@ struct BudgetTests {
 
     @Test("a deferred panel stops saying so when its next reload starts")
     func deferralEndsWithTheNextStart() throws {
-        let h = Harness(settings: settings(budget: 0))
-        let first = try #require(h.add())
-        h.answer(first, timeline(from: t0, policy: .after(t0.addingTimeInterval(60))))
-        _ = h.run(to: t0.addingTimeInterval(120))
-        #expect(h.instances[0].status == .deferred(until: nil))
+        let h = try deferredWidget()
         // The user's reload is exempt, so it starts at once although the budget is spent.
         let asked = h.requests(h.scheduler.requestReload(0, reason: .user, at: h.now))
         #expect(asked.first?.reason == .user)
         #expect(h.instances[0].status == .ok)
         // A panel that was not deferred keeps its status when a reload starts.
-        h.instances[0].status = .failed("boom")
         h.answer(try #require(asked.first), timeline(from: h.now, policy: .never))
         h.instances[0].status = .failed("boom")
         _ = h.requests(h.scheduler.requestReload(0, reason: .user, at: h.now))
