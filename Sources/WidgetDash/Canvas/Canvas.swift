@@ -276,7 +276,7 @@ public struct Canvas: Hashable, Sendable {
                     // Neither is half of a wide glyph (nearly every cell): what `setCell` does
                     // comes down to the transparent background.
                     var new = cell
-                    if case .default = new.style.background { new.style.background = old.style.background }
+                    if new.style.background.isDefault { new.style.background = old.style.background }
                     cells[targetRow + x] = new
                     x += 1
                     continue
@@ -329,7 +329,7 @@ public struct Canvas: Hashable, Sendable {
                     var new = source[sourceRow + x]
                     let old = target[targetRow + x]
                     guard new.width == 1, old.width == 1 else { return x }
-                    if case .default = new.style.background { new.style.background = old.style.background }
+                    if new.style.background.isDefault { new.style.background = old.style.background }
                     target[targetRow + x] = new
                     x += 1
                 }
@@ -355,7 +355,7 @@ public struct Canvas: Hashable, Sendable {
         let old = cells[i]
         var cell = newCell
         // The default background is transparent: text drawn over a panel keeps its color.
-        if case .default = cell.style.background { cell.style.background = old.style.background }
+        if cell.style.background.isDefault { cell.style.background = old.style.background }
         // Overwriting half of a wide glyph: blank its other half.
         if old.width == 2, cell.width != 2, x + 1 < width, cells[i + 1].isContinuation {
             cells[i + 1] = .blank(cells[i + 1].style)
