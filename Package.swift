@@ -68,6 +68,9 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // The compiler's prefetch, which Swift does not offer (the scheduler's next instances).
         .systemLibrary(name: "CPrefetch"),
+        // glibc's posix_spawn action that closes every other descriptor, which the Glibc module
+        // leaves out (ChildProcess: children get standard input, output and error only).
+        .systemLibrary(name: "CSpawn"),
         .target(
             name: "CImageCodec",
             dependencies: ["CLibPNG", "CLibJPEG"],
@@ -96,7 +99,7 @@ let package = Package(
         .target(
             name: "DashSystem",
             dependencies: [
-                "DashCore", "WidgetDash", "CCrypt", "CConcurrencyHooks", "CMalloc",
+                "DashCore", "WidgetDash", "CCrypt", "CConcurrencyHooks", "CMalloc", "CSpawn",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: releaseSwiftSettings

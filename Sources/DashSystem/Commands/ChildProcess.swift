@@ -2,13 +2,15 @@ import DashCore
 import Foundation
 
 #if canImport(Glibc)
+import CSpawn
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
 /// Starts child processes with `posix_spawn`, cleanly: standard input from `/dev/null`, no
-/// blocked or ignored signals inherited, and optionally in a process group of their own.
+/// blocked or ignored signals inherited, no descriptor but standard input, output and error
+/// (on Linux), and optionally in a process group of their own.
 ///
 /// Foundation's `Process` passes on the parent's signal mask (a test runner blocks signals the
 /// child then never sees) and can leave a pipe open to a daemon such as a tmux server; this is
@@ -50,6 +52,14 @@ public enum ChildProcess {
             case .standardOutput: posix_spawn_file_actions_adddup2(&actions, 1, fd)
             }
         }
+        #if canImport(Glibc)
+        // Last, after the descriptors above are in place. A descriptor opened elsewhere in the
+        // process without close-on-exec (by a library, or a file being written on another thread
+        // at this moment) would otherwise live as long as the child: a long-lived child holding
+        // a copy of an executable's write end makes running that file fail with "Text file
+        // busy", and one holding a pipe's write end keeps its reader from ever seeing the end.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        #endif
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
