@@ -11,7 +11,8 @@ import Glibc
 struct ChildProcessTests {
     /// A descriptor opened without close-on-exec (as a library, or a file being written on
     /// another thread, may have one) does not reach the child: a long-lived child holding a
-    /// script's write end made running that script fail with "Text file busy" in this suite.
+    /// script's write end makes running that script fail with "Text file busy" (the likely
+    /// cause of a CI run that could not start a freshly written fake extension).
     @Test func aChildGetsStandardInputOutputAndErrorOnly() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-spawn-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
