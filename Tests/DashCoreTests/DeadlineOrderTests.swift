@@ -54,6 +54,16 @@ struct DeadlineOrderTests {
         }
     }
 
+    @Test("sequence numbers coming round skip 0, which means no deadline current")
+    func sequenceNeverZero() {
+        let wrap = Int(Deadline.sequenceMask)
+        #expect(Deadline.sequence(after: 0) == 1)
+        #expect(Deadline.sequence(after: wrap - 1) == wrap)
+        let next = Deadline.sequence(after: wrap)
+        #expect(deadline(0, sequence: next).sequence == 1)
+        #expect(!deadline(0, sequence: next).isCurrent(in: TimelineScheduler.Queued()))
+    }
+
     @Test("a NaN time sorts after every time, and the heap still pops in order")
     func heapOrder() {
         var heap = MinHeap<Deadline>()

@@ -100,6 +100,12 @@ struct SimulationTests {
         #expect(tallies[1].truncatedTimelines == 0)
     }
 
+    @Test("each reload reason has a counter of its own")
+    func reasonsHaveDistinctCounters() {
+        let indices = ReloadReason.allCases.map(Simulator.Books.reasonIndex)
+        #expect(Set(indices) == Set(0..<Simulator.Books.reasonCount))
+    }
+
     @Test("a run for tallies alone keeps the same tallies, and they count every event by kind")
     func tallying() throws {
         let scenario = try Scenario.parse(Data(Self.example.utf8))

@@ -91,6 +91,14 @@ extension TimelineScheduler {
                 | UInt64(truncatingIfNeeded: instance) & (UInt64(Self.instanceLimit) - 1)
         }
 
+        /// The sequence number after `sequence`, never one that is 0 modulo 2^38: `Queued`
+        /// records 0 for "no deadline current", which a deadline numbered so would match once
+        /// the numbers came round.
+        static func sequence(after sequence: Int) -> Int {
+            let next = sequence &+ 1
+            return UInt64(truncatingIfNeeded: next) & sequenceMask == 0 ? next &+ 1 : next
+        }
+
         /// A time's bits made to sort as the times do: a positive time's with the sign bit set,
         /// a negative one's inverted. (−0 is made +0 first, as the two are equal times; a NaN
         /// date, which no comparison of times could place, sorts after every time.)

@@ -353,7 +353,7 @@ extension TimelineScheduler {
         @inline(__always)
         private mutating func push(_ id: Int, _ kind: Kind, _ date: Date?, _ slot: UnsafeMutablePointer<Slot>) {
             guard let date else { return }
-            sequence += 1
+            sequence = Deadline.sequence(after: sequence)
             let deadline = Deadline(date: date, sequence: sequence, instance: id, kind: kind)
             slot.pointee.queued.queued(kind, sequence: deadline.sequence)
             if kind == .timeout {
