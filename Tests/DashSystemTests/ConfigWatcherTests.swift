@@ -24,6 +24,38 @@ struct ConfigWatcherTests {
         #expect(!watcher.takeChange())
         watcher.stop()
     }
+
+    /// The watcher's descriptors (inotify and its stop pipe) close on exec, so a program the
+    /// dashboard starts does not hold them.
+    @Test func watcherDescriptorsCloseOnExec() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-watch-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Descriptors with what they point to: listing the directory opens one, whose number
+        // the watcher's may then reuse.
+        func descriptors() throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").map { fd in
+                fd + " " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + fd)) ?? "")
+            })
+        }
+        let before = try descriptors()
+        let watcher = try #require(ConfigWatcher(file: dir.appendingPathComponent("config.toml")))
+        defer { watcher.stop() }
+        let opened = try descriptors().subtracting(before)
+        func isWatcherKind(_ fd: String) -> Bool {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + fd)) ?? ""
+            return target.hasPrefix("pipe:") || target.contains("inotify")
+        }
+        func closesOnExec(_ fd: String) -> Bool { Int32(fd).map { fcntl($0, F_GETFD) & FD_CLOEXEC != 0 } ?? true }
+        let candidates = opened.compactMap { $0.split(separator: " ").first.map(String.init) }.filter(isWatcherKind)
+        #expect(candidates.count >= 3)
+        // Tests running beside this one make pipes too, and set close-on-exec a moment later:
+        // a descriptor still without it after that moment is the watcher's.
+        var open = candidates.filter { !closesOnExec($0) }
+        if !open.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        open = open.filter { !closesOnExec($0) && isWatcherKind($0) }
+        #expect(open.isEmpty, "descriptors without close-on-exec: \(open.sorted())")
+    }
 }
 
 final class WakeCounter: Sendable {

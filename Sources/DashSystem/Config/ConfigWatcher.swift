@@ -39,6 +39,8 @@ public final class ConfigWatcher: ConfigWatching {
         guard inotify_add_watch(fd, directory, mask) >= 0 else { close(fd); return nil }
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { close(fd); return nil }
+        // Like the inotify descriptor, the stop pipe stays out of the programs the dashboard starts.
+        for end in pipeFDs { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         inotifyFD = fd
         stopRead = pipeFDs[0]
         stopWrite = pipeFDs[1]
