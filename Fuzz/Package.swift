@@ -3,7 +3,8 @@ import PackageDescription
 
 // libFuzzer targets for widgetdash's parsers of outside input (docs/fuzzing.md). A package of
 // its own so `swift build` / `swift test` never build it; `scripts/fuzz` builds it with
-// `-sanitize=fuzzer,address` in .build-fuzz and runs one target per FUZZ_TARGET.
+// AddressSanitizer and libFuzzer's coverage in .build-fuzz, links libFuzzer, and runs one
+// target per FUZZ_TARGET.
 let package = Package(
     name: "WidgetdashFuzz",
     platforms: [.macOS(.v15)],

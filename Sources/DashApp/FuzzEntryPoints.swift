@@ -17,6 +17,7 @@ public enum FuzzEntryPoints {
         "toml": toml, "config": config, "theme": theme, "timeline": timeline, "store-json": storeJSON,
         "activity": activity, "scenario": scenario, "ics": ics, "recipes": recipes,
         "sanitizer": sanitizer, "image": image, "input": input, "date": date,
+        "extension": extensionAnswer, "feeds": feeds,
     ]
 
     /// The TOML 1.0 reader under config and theme files.
@@ -104,5 +105,77 @@ public enum FuzzEntryPoints {
         let text = String(decoding: bytes, as: UTF8.self)
         _ = InternetDate.parse(text)
         _ = SharedTimeline.parseISO8601(text)
+    }
+
+    /// A line from a widget extension (an outside program): a describe answer, a service call,
+    /// or a timeline, control or activity answer, whose renderings are then drawn as the host
+    /// draws them (normal and locked, at two moments, in a few sizes).
+    public static func extensionAnswer(_ bytes: [UInt8]) {
+        let data = Data(bytes)
+        _ = try? ExtensionProtocol.decode(DescribeAnswer.self, from: data)
+        _ = try? ExtensionProtocol.decode(ServiceCall.self, from: data)
+        guard let answer = try? ExtensionProtocol.decode(ExtensionAnswer.self, from: data) else { return }
+        var renderings = [answer.placeholder, answer.normal, answer.control?.label].compactMap { $0 }
+        if let views = answer.views {
+            renderings += [views.lockScreen, views.compactLeading, views.compactTrailing, views.minimal] + views.expanded.map(\.rendering)
+            if let privacy = views.lockScreenPrivacy { renderings.append(privacy) }
+        }
+        let moment = Date(timeIntervalSince1970: 1_795_000_000)
+        for rendering in renderings {
+            let entry = RemoteEntry(date: moment, normal: rendering, privacy: answer.privacy)
+            let view = RemoteContentView(entry: entry) { _ in AnyAppIntent(title: "", typeName: "", fingerprint: "") {} }
+            for (size, locked) in [(CellSize(width: 20, height: 8), false), (CellSize(width: 44, height: 8), true), (CellSize(width: 3, height: 1), false)] {
+                var environment = EnvironmentValues()
+                if locked { environment.redactionReasons = .privacy }
+                for now in [moment, moment.addingTimeInterval(3_725)] {
+                    _ = ViewRenderer.render(view, size: size, environment: environment, now: now)
+                }
+            }
+        }
+    }
+
+    /// A network widget's answer: the first byte picks a widget and its options (weather,
+    /// stocks, http in each style, prometheus with a query or a range, a calendar at a URL), the
+    /// rest is the body the server answers to its every request, and the entry is drawn as the
+    /// dashboard draws it, unlocked and locked. One case an input keeps the fuzzer fast.
+    public static func feeds(_ bytes: [UInt8]) {
+        guard let choice = bytes.first else { return }
+        let body = Data(bytes.dropFirst())
+        let moment = Date(timeIntervalSince1970: 1_795_000_000)
+        let network = WidgetNetwork.Backing { _ in .success(HTTPAnswer(status: 200, body: body, fetched: moment)) }
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            // Made here: a widget's description is not Sendable.
+            let (description, family, parameters) = feedCase(Int(choice))
+            await WidgetServices(network: network).bind {
+                var environment = EnvironmentValues()
+                environment.widgetFamily = family
+                for locked in [false, true] {
+                    _ = try? await WidgetSnapshot.render(description, family: family, parameters: parameters, at: moment,
+                                                         environment: environment, locked: locked)
+                }
+            }
+            finished.signal()
+        }
+        finished.wait()
+    }
+
+    /// The network widget, family and options `feeds` draws for a choice.
+    private static func feedCase(_ choice: Int) -> (WidgetDescription, WidgetFamily, [String: String]) {
+        let url = "http://127.0.0.1:9/"
+        var cases: [(any Widget, WidgetFamily, [String: String])] = [
+            (WeatherWidget(), .systemMedium, ["location": "Tokyo", "units": "metric"]),
+            (WeatherWidget(), .systemLarge, ["location": "35.68,139.69", "units": "imperial"]),
+            (StocksWidget(), .systemMedium, ["symbols": "AAPL MSFT"]),
+            (PrometheusWidget(), .systemMedium, ["url": url, "query": "up"]),
+            (PrometheusWidget(), .systemSmall, ["url": url, "query": "rate(x[5m])", "range": "1h"]),
+            (CalendarWidget(), .systemLarge, ["url": url + "calendar.ics"]),
+        ]
+        for style in ["text", "stat", "gauge", "sparkline", "list"] {
+            cases.append((HTTPWidget(), .systemMedium, ["url": url, "select": ".a[0].b", "style": style]))
+            cases.append((HTTPWidget(), .systemSmall, ["url": url, "style": style]))
+        }
+        let (widget, family, parameters) = cases[choice % cases.count]
+        return (widget.body._description, family, parameters)
     }
 }
