@@ -48,7 +48,9 @@ struct ConfigWatcherTests {
         }
         func closesOnExec(_ fd: String) -> Bool { Int32(fd).map { fcntl($0, F_GETFD) & FD_CLOEXEC != 0 } ?? true }
         let candidates = opened.compactMap { $0.split(separator: " ").first.map(String.init) }.filter(isWatcherKind)
-        #expect(candidates.count >= 3)
+        // At least the stop pipe's two ends (new inodes); the inotify descriptor reads the same
+        // as another watcher's whose number it reuses, so it may not be told apart.
+        #expect(candidates.count >= 2)
         // Tests running beside this one make pipes too, and set close-on-exec a moment later:
         // a descriptor still without it after that moment is the watcher's.
         var open = candidates.filter { !closesOnExec($0) }
