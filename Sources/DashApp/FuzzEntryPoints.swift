@@ -112,7 +112,10 @@ public enum FuzzEntryPoints {
     /// draws them (normal and locked, at two moments, in a few sizes).
     public static func extensionAnswer(_ bytes: [UInt8]) {
         let data = Data(bytes)
-        _ = try? ExtensionProtocol.decode(DescribeAnswer.self, from: data)
+        if let describe = try? ExtensionProtocol.decode(DescribeAnswer.self, from: data) {
+            // As the host reads each widget's options.
+            _ = describe.widgets.map { $0.parameters.map(\.parameter) }
+        }
         _ = try? ExtensionProtocol.decode(ServiceCall.self, from: data)
         guard let answer = try? ExtensionProtocol.decode(ExtensionAnswer.self, from: data) else { return }
         var renderings = [answer.placeholder, answer.normal, answer.control?.label].compactMap { $0 }

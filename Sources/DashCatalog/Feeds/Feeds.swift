@@ -130,7 +130,7 @@ enum Feeds {
 
     /// "10:42" in `zone`.
     static func clock(_ date: Date, in zone: TimeZone) -> String {
-        let local = Int((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down))
+        let local = Int(clamping: date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date)), rounding: .down)
         let minutes = ((local / 60) % 1440 + 1440) % 1440
         return "\(DateWords.pad2(minutes / 60)):\(DateWords.pad2(minutes % 60))"
     }

@@ -73,7 +73,7 @@ enum DateWords {
     /// The day (counted from 1970-01-01) that `date` falls on in `timeZone`.
     static func localDay(of date: Date, in timeZone: TimeZone) -> Int {
         let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
-        return Int((local / 86_400).rounded(.down))
+        return Int(clamping: local / 86_400, rounding: .down)
     }
 
     /// The ISO week number of a day counted from 1970-01-01.

@@ -98,8 +98,8 @@ enum PreviewRendering {
             let ideal = ViewRenderer.idealSize(of: content, in: fittingLimit, environment: env, now: setting.date)
             size = CellSize(width: max(1, ideal.width), height: max(1, ideal.height))
         case .fixed(let width, let height):
-            let columns = width.isFinite ? Int((width / LayoutUnit.pointsPerColumn).rounded()) : 1
-            let rows = height.isFinite ? Int((height / LayoutUnit.pointsPerRow).rounded()) : 1
+            let columns = width.isFinite ? Int(clamping: width / LayoutUnit.pointsPerColumn) : 1
+            let rows = height.isFinite ? Int(clamping: height / LayoutUnit.pointsPerRow) : 1
             size = CellSize(width: min(fittingLimit.width * 2, max(1, columns)), height: min(fittingLimit.height * 2, max(1, rows)))
         }
         return PreviewFrame(date: setting.date, normal: draw(content, size: size, family: family, setting), privacy: nil)

@@ -120,7 +120,7 @@ extension WireParameter {
         let kind: WidgetParameter.Kind
         switch type {
         case "integer":
-            kind = .integer(range.flatMap { $0.count == 2 && $0[0] <= $0[1] ? Int($0[0])...Int($0[1]) : nil })
+            kind = .integer(range.flatMap { $0.count == 2 && $0[0] <= $0[1] ? Int(clamping: $0[0])...Int(clamping: $0[1]) : nil })
         case "number":
             kind = .number(range.flatMap { $0.count == 2 && $0[0] <= $0[1] ? $0[0]...$0[1] : nil })
         case "boolean": kind = .boolean

@@ -28,7 +28,7 @@ enum DateText {
                 if now < range.lowerBound { refresh = range.lowerBound }
                 else if now < range.upperBound { refresh = nextSecond(after: now, reference: range.lowerBound) }
             }
-            return (clock(seconds: Int(shown), showsHours: showsHours), refresh)
+            return (clock(seconds: Int(clamping: shown), showsHours: showsHours), refresh)
         }
     }
 
@@ -43,7 +43,7 @@ enum DateText {
             return ("\(month) \(c.day ?? 1), \(c.year ?? 2000)", nil)
         case .relative, .offset:
             let delta = date.timeIntervalSince(now)
-            let magnitude = Int(abs(delta).rounded(.down))
+            let magnitude = Int(clamping: abs(delta), rounding: .down)
             let (text, secondPrecision) = duration(magnitude)
             let refresh = secondPrecision
                 ? nextSecond(after: now, reference: date)
@@ -53,7 +53,7 @@ enum DateText {
         case .timer:
             let delta = now.timeIntervalSince(date)
             let shown = delta < 0 ? (-delta).rounded(.up) : delta.rounded(.down)
-            return (clock(seconds: Int(shown), showsHours: true), nextSecond(after: now, reference: date))
+            return (clock(seconds: Int(clamping: shown), showsHours: true), nextSecond(after: now, reference: date))
         }
     }
 

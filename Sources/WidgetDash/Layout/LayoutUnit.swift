@@ -22,18 +22,18 @@ public enum LayoutUnit: Hashable, Sendable {
     func size(_ value: Double?, _ axis: Axis) -> Int? {
         guard let value, !value.isNaN else { return nil }
         if value.isInfinite || value >= Double(ProposedSize.unbounded) { return ProposedSize.unbounded }
-        guard self == .points else { return max(0, Int(value.rounded())) }
+        guard self == .points else { return max(0, Int(clamping: value)) }
         let cells = value / (axis == .horizontal ? Self.pointsPerColumn : Self.pointsPerRow)
-        return value > 0 ? max(1, Int(cells.rounded())) : 0
+        return value > 0 ? max(1, Int(clamping: cells)) : 0
     }
 
     /// A gap (padding, spacing, a spacer's minimum) in cells: a gap of less than three quarters
     /// of a cell is none, since rows are scarce and a whole blank row is a large gap.
     func gap(_ value: Double, _ axis: Axis) -> Int {
         guard value.isFinite else { return 0 }
-        guard self == .points else { return max(0, Int(value.rounded())) }
+        guard self == .points else { return min(ProposedSize.unbounded, max(0, Int(clamping: value))) }
         let cells = value / (axis == .horizontal ? Self.pointsPerColumn : Self.pointsPerRow)
-        return max(0, Int(cells + 0.25))
+        return min(ProposedSize.unbounded, max(0, Int(clamping: cells + 0.25, rounding: .towardZero)))
     }
 
     func gap(_ value: Int, _ axis: Axis) -> Int { gap(Double(value), axis) }

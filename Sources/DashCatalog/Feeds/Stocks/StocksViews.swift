@@ -153,7 +153,7 @@ enum Sparkline {
         guard let low = shown.min(), let high = shown.max() else { return Array(repeating: "", count: rows) }
         let span = high - low
         // Each column is filled to a level from 1 (one eighth of the bottom row) to rows × 8.
-        let levels = shown.map { v in span > 0 ? 1 + Int(((v - low) / span * Double(rows * 8 - 1)).rounded()) : rows * 4 }
+        let levels = shown.map { v in span > 0 ? 1 + Int(clamping: fraction(v, low: low, high: high) * Double(rows * 8 - 1)) : rows * 4 }
         return (0..<rows).map { row in
             let floor = (rows - 1 - row) * 8
             return String(levels.map { level in
@@ -161,5 +161,14 @@ enum Sparkline {
                 return filled >= 8 ? "█" : filled <= 0 ? " " : eighths[filled - 1]
             })
         }
+    }
+
+    /// Where `value` lies from `low` (0) to `high` (1), for `low < high`. Values pushed or
+    /// fetched may be so far apart that `high - low` is infinite; halved, every finite span is
+    /// finite (and halving is exact, so other spans give the same fraction as before).
+    static func fraction(_ value: Double, low: Double, high: Double) -> Double {
+        let span = high - low
+        if span.isFinite { return (value - low) / span }
+        return (value / 2 - low / 2) / (high / 2 - low / 2)
     }
 }

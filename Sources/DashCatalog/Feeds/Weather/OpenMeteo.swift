@@ -73,12 +73,15 @@ enum OpenMeteo {
         guard !times.isEmpty else { throw FeedError("forecast: hourly.time is empty") }
         var hours: [ForecastDocument.Hour] = []
         for i in times.indices.prefix(maxHours) {
-            guard i < temperatures.count, i < codes.count, let t = temperatures[i], let time = times[i] else { continue }
+            guard i < temperatures.count, i < codes.count, let t = temperatures[i], let time = times[i],
+                  plausible(time: time, temperature: t) else { continue }
             hours.append(.init(date: Date(timeIntervalSince1970: time), temperature: t, condition: condition(wmo: codes[i])))
         }
         guard !hours.isEmpty else { throw FeedError("forecast: no hour has a temperature") }
+        hours.sort { $0.date < $1.date }
         var document = ForecastDocument(place: TextSanitizer.sanitize(place, keepNewlines: false), timeZone: zone, updated: fetched, hours: hours)
-        if case .object(let current)? = top["current"], case .number(let time)? = current["time"], case .number(let t)? = current["temperature_2m"] {
+        if case .object(let current)? = top["current"], case .number(let time)? = current["time"], case .number(let t)? = current["temperature_2m"],
+           plausible(time: time, temperature: t) {
             let code: Double? = if case .number(let c)? = current["weather_code"] { c } else { nil }
             document.current = .init(date: Date(timeIntervalSince1970: time), temperature: t, condition: condition(wmo: code))
         }
@@ -87,11 +90,18 @@ enum OpenMeteo {
            let lows = try? series(top["daily"], "temperature_2m_min", field: "daily") {
             let dayCodes = (try? series(top["daily"], "weather_code", field: "daily")) ?? []
             document.days = days.indices.prefix(16).compactMap { i in
-                guard let day = days[i], i < highs.count, i < lows.count, let high = highs[i], let low = lows[i] else { return nil }
+                guard let day = days[i], i < highs.count, i < lows.count, let high = highs[i], let low = lows[i],
+                      plausible(time: day, temperature: high), plausible(time: day, temperature: low) else { return nil }
                 return .init(date: Date(timeIntervalSince1970: day), high: high, low: low, condition: condition(wmo: i < dayCodes.count ? dayCodes[i] : nil))
             }
         }
         return document
+    }
+
+    /// True for a moment and a temperature a forecast can hold; anything else is read as the
+    /// service's null is, as missing (the panel draws dates and temperatures as whole numbers).
+    private static func plausible(time: Double, temperature: Double) -> Bool {
+        InternetDate.isInRange(secondsSince1970: time) && ForecastDocument.plausibleTemperatures.contains(temperature)
     }
 
     /// One array of numbers (nulls kept as nil) of an object of parallel arrays.

@@ -47,6 +47,9 @@ public struct ForecastDocument: Hashable, Sendable {
     public var days: [Day] = []
 
     public static let maxHours = 500
+    /// The temperatures a forecast may give, in °C or °F: beyond them a number is not a
+    /// temperature (and would not fit the panel).
+    public static let plausibleTemperatures: ClosedRange<Double> = -1000...1000
 
     /// Reads the JSON text; errors name the line and column, or the field, that is wrong.
     public static func parse(_ text: String, defaultTimeZone: TimeZone = .current) throws(FeedError) -> ForecastDocument {
@@ -74,6 +77,9 @@ public struct ForecastDocument: Hashable, Sendable {
             guard case .object(let fields) = item else { throw FeedError("\(path): expected an object with time, temperature and condition") }
             let date = try Feeds.date(fields["time"], field: "\(path).time")
             let temperature = try Feeds.number(fields["temperature"], field: "\(path).temperature")
+            guard plausibleTemperatures.contains(temperature) else {
+                throw FeedError("\(path).temperature: \(JSONValue.number(temperature).displayText) is not a temperature (expected -1000 to 1000)")
+            }
             guard let word = try Feeds.string(fields["condition"], field: "\(path).condition") else {
                 throw FeedError("\(path).condition: missing")
             }
@@ -118,20 +124,20 @@ extension WeatherForecast {
         let zone = document.timeZone
         func hour(_ h: ForecastDocument.Hour) -> WeatherHour {
             let local = h.date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: h.date))
-            let hourOfDay = (Int((local / 3600).rounded(.down)) % 24 + 24) % 24
-            return WeatherHour(date: h.date, hour: hourOfDay, temperature: Int(h.temperature.rounded()), condition: h.condition)
+            let hourOfDay = (Int(clamping: local / 3600, rounding: .down) % 24 + 24) % 24
+            return WeatherHour(date: h.date, hour: hourOfDay, temperature: Int(clamping: h.temperature), condition: h.condition)
         }
         var current = document.hours[index]
         // What was measured beats the hour's forecast while it is recent.
         if let measured = document.current, measured.date <= date, date.timeIntervalSince(measured.date) < 3600 { current = measured }
         let day = DateWords.localDay(of: current.date, in: zone)
-        let today = document.hours.filter { DateWords.localDay(of: $0.date, in: zone) == day }.map { Int($0.temperature.rounded()) }
+        let today = document.hours.filter { DateWords.localDay(of: $0.date, in: zone) == day }.map { Int(clamping: $0.temperature) }
         let daily = document.days.filter { DateWords.localDay(of: $0.date, in: zone) >= day }.prefix(7).map { d in
-            WeatherDay(date: d.date, weekday: DateWords.weekdayNumber(ofDay: DateWords.localDay(of: d.date, in: zone)), high: Int(d.high.rounded()), low: Int(d.low.rounded()), condition: d.condition)
+            WeatherDay(date: d.date, weekday: DateWords.weekdayNumber(ofDay: DateWords.localDay(of: d.date, in: zone)), high: Int(clamping: d.high), low: Int(clamping: d.low), condition: d.condition)
         }
         self.init(placeID: document.place ?? "Forecast", now: hour(current),
-                  high: daily.first?.high ?? today.max() ?? Int(first.temperature.rounded()),
-                  low: daily.first?.low ?? today.min() ?? Int(first.temperature.rounded()),
+                  high: daily.first?.high ?? today.max() ?? Int(clamping: first.temperature),
+                  low: daily.first?.low ?? today.min() ?? Int(clamping: first.temperature),
                   hourly: document.hours[(index + 1)...].prefix(Self.hoursAhead).map(hour))
         self.daily = Array(daily)
     }

@@ -227,6 +227,8 @@ extension SystemStats {
     /// A number with a fixed count of decimals, the same in every locale: "0.52".
     public static func decimal(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "–" }
+        // Beyond what an Int holds once scaled (a pushed value can be anything JSON carries).
+        guard abs(value) < 1e15 else { return "\(value)" }
         let scale = pow(10, Double(places))
         let scaled = Int((abs(value) * scale).rounded())
         let whole = scaled / Int(scale)

@@ -61,6 +61,8 @@ struct DataWidgetView: View {
 func formatNumber(_ n: Double) -> String {
     guard n.isFinite else { return "–" }
     if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+    // "%.1f" writes every digit: 1e308 would take over 300 cells.
+    if abs(n) >= 1e15 { return "\(n)" }
     return String(format: "%.1f", n)
 }
 
@@ -151,7 +153,7 @@ struct SparklineDataView: View {
         guard let low = shown.min(), let high = shown.max() else { return "" }
         let span = high - low
         return String(shown.map { v in
-            let level = span > 0 ? Int(((v - low) / span * 7).rounded()) : 3
+            let level = span > 0 ? Int(clamping: Sparkline.fraction(v, low: low, high: high) * 7) : 3
             return bars[min(7, max(0, level))]
         })
     }
