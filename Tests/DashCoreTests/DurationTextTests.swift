@@ -37,4 +37,14 @@ struct DurationTextTests {
         #expect(ConfigReader.duration("15") == nil && Scenario.duration("15") == nil)
         #expect(DurationText.seconds("15") == 15)
     }
+
+    /// A duration too long to count in whole seconds (`timeout = "1e300"`) is written, not
+    /// trapped on, in the messages that quote it.
+    @Test func durationsTooLongForWholeSecondsAreWritten() {
+        #expect(DurationText.parse("1e300")?.seconds == 1e300)
+        #expect(DurationText.describe(1e300) == "1e+300 s")
+        #expect(TimelineScheduler.seconds(1e300) == "1e+300 s")
+        #expect(DurationText.describe(120) == "2 min" && DurationText.describe(1.5) == "1.5 s")
+        #expect(TimelineScheduler.seconds(30) == "30 s")
+    }
 }

@@ -15,6 +15,13 @@ struct CommandWidgetTests {
         #expect(t.policy == .after(t0.addingTimeInterval(30)))
     }
 
+    /// `timeout = "1e300"` in the config is a time-out never reached, not a trap.
+    @Test func aTimeOutTooLongToCountIsNeverReached() async throws {
+        let outcome = try await CommandRunner.run("echo hi", timeout: 1e300).get()
+        #expect(outcome.ending == .exited(0))
+        #expect(String(decoding: outcome.stdout, as: UTF8.self) == "hi\n")
+    }
+
     @Test func aJSONTimelineIsDetected() async throws {
         let outcome = try await CommandRunner.run(#"echo '{"entries": [{"date": 1800000000, "value": "later"}, {"date": 1700000000, "value": 5}], "policy": "never"}'"#, timeout: 5).get()
         let t = try CommandProvider.timeline(from: outcome, now: t0, every: 30, timeout: 5)

@@ -336,7 +336,5 @@ extension Dashboard {
         screenDirty = true
     }
 
-    static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
-    }
+    static func seconds(_ value: TimeInterval) -> String { TimelineScheduler.seconds(value) }
 }

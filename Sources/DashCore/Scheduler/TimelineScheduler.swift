@@ -241,6 +241,8 @@ public final class TimelineScheduler {
     }
 
     static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        // Beyond whole numbers an Int holds (a config may say "1e300"), Swift's own spelling.
+        guard abs(value) < 1e15 else { return "\(value) s" }
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }

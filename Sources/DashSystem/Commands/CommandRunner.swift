@@ -1,4 +1,5 @@
 import DashCore
+import WidgetDash
 import Foundation
 
 #if canImport(Glibc)
@@ -73,7 +74,8 @@ public enum CommandRunner {
         var endedByUs: CommandOutcome.Ending?
         var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
                    pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
-        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
+        // A time-out beyond what milliseconds count (`timeout = "1e300"`) is simply never reached.
+        let deadline = ContinuousClock.now + .milliseconds(Int(clamping: max(0, timeout) * 1000))
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while fds.contains(where: { $0.fd >= 0 }) {
             let left = ContinuousClock.now.duration(to: deadline)
