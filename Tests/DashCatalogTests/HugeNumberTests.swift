@@ -63,4 +63,15 @@ struct HugeNumberTests {
             #expect(!text.isEmpty, "\(style)")
         }
     }
+
+    /// An all-day event lasting 10^20 weeks counted its days in an `Int`: the event is skipped
+    /// with its line named, and a file (or a calendar at a URL) keeps the rest.
+    @Test func anEventLongerThanDatesGoIsSkipped() throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1@x\r\nDTSTART;VALUE=DATE:20261127\r\n" +
+            "DURATION:P99999999999999999999W\r\nSUMMARY:Forever\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:2@x\r\n" +
+            "DTSTART;VALUE=DATE:20261127\r\nDURATION:P3650D\r\nSUMMARY:Ten years\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let calendar = try ICalendar.parse(text)
+        #expect(calendar.problems == ["line 6: DURATION: P99999999999999999999W is longer than 10,000 years (event skipped)"])
+        #expect(calendar.events.map(\.title) == ["Ten years"])
+    }
 }

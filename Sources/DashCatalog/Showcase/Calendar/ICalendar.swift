@@ -45,6 +45,8 @@ public struct ICalendar: Sendable {
     static let expansionBudget = 3_000_000
     /// The most occurrences of one event in a window: a minute-by-minute rule over a week and more.
     static let maxOccurrences = 20_000
+    /// The longest `DURATION` read: 10,000 years.
+    static let longestDuration: TimeInterval = 10_000 * 366 * 86_400
 
     /// A time as the file gives it.
     public enum Time: Hashable, Sendable {
@@ -222,6 +224,8 @@ public struct ICalendar: Sendable {
             case "DTEND": event.end = try read("DTEND")
             case "DURATION":
                 guard let seconds = duration(p.value) else { throw FeedError("line \(number): DURATION: expected a duration such as PT1H30M or P1D, found \"\(text(p.value))\"") }
+                // Dates stop at the year 9999, so no event lasts longer (and its days must count in an Int).
+                guard abs(seconds) <= Self.longestDuration else { throw FeedError("line \(number): DURATION: \(text(p.value)) is longer than 10,000 years") }
                 event.duration = seconds
             case "RECURRENCE-ID": event.recurrenceID = try read("RECURRENCE-ID")
             case "RRULE":

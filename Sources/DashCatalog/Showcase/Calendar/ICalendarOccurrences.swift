@@ -27,7 +27,7 @@ extension ICalendar {
             // An all-day event lasts whole days: it ends at a later midnight, even across a clock change.
             let days: Int? = !event.start.isDate ? nil
                 : event.end.map { $0.localDay(in: Zone(local)) - event.start.localDay(in: Zone(local)) }
-                ?? event.duration.map { Int(($0 / 86_400).rounded()) } ?? 1
+                ?? event.duration.map { Int(clamping: $0 / 86_400) } ?? 1
             let excluded = Set(event.exceptions.map { $0.resolved(in: local).timeIntervalSince1970 })
             let exceptionDays = Set(event.exceptions.compactMap { t -> Int? in if case .date(let d) = t { d } else { nil } })
             for occurrence in starts(of: event, in: local, from: from, until: to, budget: &budget) {
