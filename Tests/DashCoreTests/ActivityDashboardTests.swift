@@ -210,6 +210,14 @@ struct ActivityDashboardTests {
         #expect(text.contains("activity game g") && text.contains("active") && text.contains("stale 08:10:00") && text.contains("relevance 3"), "\(text)")
     }
 
+    /// `--relevance` takes any number; the inspector writes one too large for an Int as it is.
+    @Test func theInspectorWritesAnyRelevance() throws {
+        let (d, _) = dashboard(ManualClock(t0), records: [try Self.game(2, 1, relevance: 1e300)])
+        _ = d.handle(.key(.character("i")))
+        let text = lines(d).joined(separator: "\n")
+        #expect(text.contains("relevance 1e+300"), "\(text)")
+    }
+
     @Test func xOnTheLockScreenClearsEndedActivities() async throws {
         let clock = ManualClock(t0)
         let dismissed = Mutex<[String]>([])
