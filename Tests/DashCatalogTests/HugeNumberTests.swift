@@ -52,6 +52,9 @@ struct HugeNumberTests {
         #expect(StockSample.money(1234.5) == "1234.50")
         #expect(SystemStats.decimal(1e300, places: 1) == "1e+300")
         #expect(SystemStats.decimal(0.52, places: 2) == "0.52")
+        // A Prometheus range of 1e300 seconds goes into the query as it is, for the server to refuse.
+        #expect(PrometheusProvider.number(-1e300) == "-1e+300")
+        #expect(PrometheusProvider.number(1_795_340_537) == "1795340537" && PrometheusProvider.number(0.5) == "0.5")
     }
 
     /// A live text counting to or from a moment 10^300 seconds away (an extension can send one).
