@@ -81,9 +81,9 @@ public enum InspectorScreen {
         if let date = ActivityRules.nextChange(of: record, after: now) {
             next = "\(ActivityRules.state(of: record, at: date).rawValue) \(time(date))"
         }
-        // Whole scores without ".0", while an Int holds them (`--relevance 1e300` is any Double).
-        let score = record.relevanceScore
-        let relevance = score == score.rounded() && abs(score) < 1e15 ? String(Int(score)) : String(score)
+        // As JSON writes numbers: whole scores without ".0", and any other as Swift spells it
+        // (`--relevance 1e300`, where `Int(_:)` trapped).
+        let relevance = JSONValue.number(record.relevanceScore).displayText
         return Row(
             widget: "activity \(record.activityType) \(record.id.prefix(4))", policy: state.rawValue,
             entry: "v\(record.version) " + time(record.alertDate ?? record.requested), nextReload: next,

@@ -106,9 +106,10 @@ struct PrometheusProvider: TimelineProvider {
         return Timeline(entries: [entry], policy: .after(answer.nextTry(after: now, every: every)))
     }
 
-    /// Seconds as Prometheus reads them: "1795340537" or "1795340537.5" (and "-1e+300" for a
-    /// config's `range = "1e300"`: Prometheus's to refuse, where `Int64(_:)` trapped).
-    static func number(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int64(t)) : String(t) }
+    /// Seconds as Prometheus reads them, as JSON writes numbers: "1795340537" or "1795340537.5"
+    /// (and "-1e+300" for a config's `range = "1e300"`, Prometheus's to refuse, where `Int64(_:)`
+    /// trapped).
+    static func number(_ t: Double) -> String { JSONValue.number(t).displayText }
 }
 
 /// The panel of a prometheus widget: its value in its style, or the server's error.
