@@ -129,7 +129,7 @@ extension Dashboard {
                 // A hung intent cannot be stopped, only abandoned: cancel it (a cooperative one
                 // stops) and report it like a thrown error; a late return is ignored.
                 p.task.cancel()
-                finishPerform(serial, error: "\(p.title) did not finish in \(Self.seconds(interaction.performLimit))", now: now)
+                finishPerform(serial, error: "\(p.title) did not finish in \(TimelineScheduler.seconds(interaction.performLimit))", now: now)
             }
         }
         for (id, w) in interaction.widgets {
@@ -335,6 +335,4 @@ extension Dashboard {
         interaction.notice = (TextSanitizer.sanitize(text, keepNewlines: false), clock.now().addingTimeInterval(3 * scheduler.clockSpeed))
         screenDirty = true
     }
-
-    static func seconds(_ value: TimeInterval) -> String { TimelineScheduler.seconds(value) }
 }
