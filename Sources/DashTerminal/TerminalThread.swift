@@ -17,6 +17,7 @@ extension TerminalRunLoop {
         let handoff = Mutex<(any InteractiveHost)?>(host)
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
+                Thread.current.name = "terminal loop"
                 guard let host = handoff.withLock({ $0.take() }) else { preconditionFailure("a thread runs its block once") }
                 let terminal = Terminal()
                 terminal.configuredGraphemes = graphemes
@@ -27,7 +28,6 @@ extension TerminalRunLoop {
                     continuation.resume(throwing: error)
                 }
             }
-            thread.name = "widgetdash-terminal"
             thread.stackSize = 8 << 20
             thread.start()
         }

@@ -89,8 +89,10 @@ public final class HTTPFixtureServer: Sendable {
         port = UInt16(bigEndian: address.sin_port)
         listener = fd
         self.handler = handler
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "fixture.accept"
+        let thread = Thread { [self] in
+            Thread.current.name = "fixture accept"
+            acceptLoop()
+        }
         thread.start()
     }
 
@@ -110,8 +112,10 @@ public final class HTTPFixtureServer: Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            let thread = Thread { [self] in serve(client) }
-            thread.name = "fixture.connection"
+            let thread = Thread { [self] in
+                Thread.current.name = "fixture serve"
+                serve(client)
+            }
             thread.start()
         }
     }

@@ -30,9 +30,9 @@ public enum CommandRunner {
                            environment: [String: String] = [:]) async -> Result<CommandOutcome, CommandError> {
         await withCheckedContinuation { continuation in
             let thread = Thread {
+                Thread.current.name = "command runner"
                 continuation.resume(returning: runBlocking(command, timeout: timeout, limit: limit, environment: environment))
             }
-            thread.name = "widgetdash.command"
             thread.start()
         }
     }

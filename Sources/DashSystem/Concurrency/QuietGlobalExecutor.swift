@@ -228,8 +228,10 @@ package final class QuietGlobalExecutor: TaskExecutor, @unchecked Sendable {
         for _ in 0..<wakes.sleepers { pthread_cond_signal(idle) }
         if wakes.keeper { pthread_cond_signal(keeper) }
         for _ in 0..<wakes.threads {
-            let thread = Thread { [self] in work() }
-            thread.name = "widgetdash-pool"
+            let thread = Thread { [self] in
+                Thread.current.name = "task pool"
+                work()
+            }
             thread.start()
         }
     }

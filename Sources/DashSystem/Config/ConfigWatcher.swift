@@ -44,8 +44,10 @@ public final class ConfigWatcher: ConfigWatching {
         inotifyFD = fd
         stopRead = pipeFDs[0]
         stopWrite = pipeFDs[1]
-        let thread = Thread { [self] in self.loop() }
-        thread.name = "config-watcher"
+        let thread = Thread { [self] in
+            Thread.current.name = "config watcher"
+            self.loop()
+        }
         thread.start()
         #else
         return nil

@@ -11,11 +11,15 @@ package struct ThreadRunner: BackgroundRunner {
     /// The thread's name, as `top -H` and a debugger show it.
     let name: String
 
-    package init(name: String = "config-reader") { self.name = name }
+    package init(name: String = "config reader") { self.name = name }
 
     package func run(_ work: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: work)
-        thread.name = name
+        // Named from the thread itself: Foundation on Linux gives the system a name set before
+        // `start()` only in its own records, where `top -H` and a debugger never look.
+        let thread = Thread { [name] in
+            Thread.current.name = name
+            work()
+        }
         thread.start()
     }
 }

@@ -35,8 +35,10 @@ public enum CurlClient {
     /// Fetches `request` with `program` (`curl` on `PATH` unless a path is given).
     public static func fetch(_ request: HTTPRequest, program: String = "curl") async -> Result<(status: Int, body: Data), HTTPFailure> {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: fetchBlocking(request, program: program)) }
-            thread.name = "widgetdash.http"
+            let thread = Thread {
+                Thread.current.name = "http client"
+                continuation.resume(returning: fetchBlocking(request, program: program))
+            }
             thread.start()
         }
     }

@@ -37,6 +37,7 @@ public final class StoreListener: Sendable {
         }
         self.fd = fd
         let thread = Thread { [fd, stopped] in
+            Thread.current.name = "store listener"
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while !stopped.isSet {
                 let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -48,7 +49,6 @@ public final class StoreListener: Sendable {
                 onChange(StoreChange.parse(String(decoding: buffer[0..<n], as: UTF8.self)))
             }
         }
-        thread.name = "widgetdash.store-listener"
         thread.start()
     }
 
