@@ -52,6 +52,57 @@ struct LinkOpenerTests {
         #expect(try String(contentsOf: out, encoding: .utf8) == "HTTPS://example.com/\n")
     }
 
+    /// The opener runs in a process group of its own, so the terminal's Ctrl-C and hang-up for
+    /// the dashboard's group do not reach a browser it started, and it is reaped when it ends:
+    /// no zombie stays behind for the rest of the session.
+    @Test func theOpenerHasItsOwnGroupAndIsReaped() async throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("stat")
+        // Field 5 of /proc/PID/stat is the process group; the pid follows on the next line.
+        let opener = LinkOpener(command: ["/bin/sh", "-c", "{ cut -d' ' -f5 /proc/$$/stat; echo $$; } > '\(out.path)'", "sh"])
+        try opener.open(try #require(URL(string: "https://example.com/")))
+        for _ in 0..<300 where (try? String(contentsOf: out, encoding: .utf8))?.split(separator: "\n").count != 2 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map(String.init)
+        let pid = try #require(lines.count == 2 ? Int32(lines[1]) : nil, "the opener wrote \(lines)")
+        #expect(lines[0] == lines[1], "its own group, led by itself")
+        #expect(Int32(lines[0]) != getpgrp())
+        // A child that ended but was not waited for keeps its /proc entry, as a zombie.
+        var gone = false
+        for _ in 0..<300 {
+            if !FileManager.default.fileExists(atPath: "/proc/\(pid)") { gone = true; break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(gone, "reaped once it ended")
+        // And the thread that reaped it ends with it (other tests' openers end as quickly).
+        var reapers = -1
+        for _ in 0..<300 {
+            reapers = threadNames().filter { $0.hasPrefix("link opener") }.count
+            if reapers == 0 { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(reapers == 0)
+    }
+
+    /// The names of this process's threads (the kernel keeps the first 15 bytes).
+    private func threadNames() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+    }
+
+    /// A program that cannot be started is an error naming it, which the dashboard shows as a
+    /// notice (through `env`, a missing program was an exit status nobody saw).
+    @Test func aMissingProgramIsAnError() throws {
+        let opener = LinkOpener(command: ["widgetdash-no-such-opener"])
+        #expect {
+            try opener.open(try #require(URL(string: "https://example.com/")))
+        } throws: { error in
+            "\(error)".hasPrefix("widgetdash-no-such-opener: ")
+        }
+    }
+
     /// `--opener CMD` splits into words; "none" or nothing means no opener; without the option
     /// `xdg-open` is looked up on the PATH.
     @Test func theOpenerComesFromTheOptionOrThePath() throws {

@@ -31,19 +31,34 @@ extension LinkOpener {
         return nil
     }
 
+    /// Starts the opener through ``ChildProcess`` in a process group of its own (a browser it
+    /// starts outlives the dashboard's Ctrl-C) and reaps it on a thread that waits for nothing
+    /// else. Foundation's `Process` left two threads running for the rest of the session.
     private static func startProcess(_ command: [String], url: URL) throws {
-        guard let program = command.first else { return }
-        let process = Process()
-        if program.contains("/") {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(command.dropFirst()) + [url.absoluteString]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = command + [url.absoluteString]
+        guard !command.isEmpty else { return }
+        let spawned = ChildProcess.spawn(
+            command + [url.absoluteString],
+            standardOutput: .file("/dev/null"),
+            standardError: .file("/dev/null"),
+            newProcessGroup: true
+        )
+        switch spawned {
+        case .success(let pid):
+            // Blocked in waitpid until the opener ends: no wake-up before then.
+            let reaper = Thread {
+                Thread.current.name = "link opener"
+                _ = ChildProcess.wait(pid)
+            }
+            reaper.start()
+        case .failure(let error):
+            throw OpenerError(program: command[0], reason: error.description)
         }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+    }
+
+    /// Why the opener could not be started.
+    struct OpenerError: Error, CustomStringConvertible {
+        let program: String
+        let reason: String
+        var description: String { "\(program): \(reason)" }
     }
 }
