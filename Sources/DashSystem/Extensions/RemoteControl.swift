@@ -65,8 +65,7 @@ struct RemoteControl: Sendable {
     let last = LastControlValue()
 
     func request(_ kind: ExtensionRequest.Kind) -> ExtensionRequest {
-        var request = ExtensionRequest(request: kind, kind: self.kind, date: Date(), timeZone: TimeZone.current.identifier)
-        return request
+        ExtensionRequest(request: kind, kind: self.kind, date: Date(), timeZone: TimeZone.current.identifier)
     }
 
     /// The value now; a failure is a value too, so that the tile shows why.
