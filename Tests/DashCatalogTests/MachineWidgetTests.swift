@@ -171,6 +171,30 @@ struct MachineWidgetTests {
         gate.open()
     }
 
+    /// Two widgets asking about one path at once (both disk widgets of the default screen reload
+    /// together at start) both get its size: the second waits for the measurement under way
+    /// rather than being told the path is not responding.
+    @Test func aQuestionAboutAPathBeingMeasuredWaitsForItsAnswer() async {
+        let gate = HangGate()
+        let asked = Mutex(0)
+        let reader = FileSystemSpaceReader()
+        let query: @Sendable (String) -> FileSystemSpaceReader.Answer = { _ in
+            asked.withLock { $0 += 1 }
+            gate.wait()
+            return .space(FileSystemSpace(size: 10, free: 5))
+        }
+        async let first = reader.measure(["/slow"], timeout: .seconds(10), query: query)
+        // The first question's thread is measuring before the second is asked.
+        while asked.withLock({ $0 }) == 0 { try? await Task.sleep(for: .milliseconds(5)) }
+        async let second = reader.measure(["/slow"], timeout: .seconds(10)) { _ in .failed("asked twice") }
+        try? await Task.sleep(for: .milliseconds(50))
+        gate.open()
+        let (a, b) = await (first, second)
+        #expect(a["/slow"] == .space(FileSystemSpace(size: 10, free: 5)))
+        #expect(b["/slow"] == .space(FileSystemSpace(size: 10, free: 5)))
+        #expect(asked.withLock { $0 } == 1)
+    }
+
     /// A thread that waits until the test lets it go.
     final class HangGate: Sendable {
         private let semaphore = DispatchSemaphore(value: 0)

@@ -189,9 +189,11 @@ public struct FileSystemSpace: Hashable, Sendable {
 /// server gone away) costs a thread, not the dashboard: its row says "not responding" after
 /// the time limit, and it is not asked again while the first question is still stuck.
 ///
-/// A reader remembers the paths still being measured; the disk widget keeps one for every
-/// instance placed from its description, so two disk widgets never strand two threads on one
-/// dead mount.
+/// A reader remembers the paths being measured and who is waiting for each; the disk widget
+/// keeps one for every instance placed from its description, so two disk widgets never strand
+/// two threads on one dead mount. A second question about a path being measured waits for that
+/// measurement's answer, within its own time limit: two disk widgets reloading together (the
+/// default screen's, at start) both get the size, where the second was told "not responding".
 public final class FileSystemSpaceReader: Sendable {
     /// What came back for one path.
     public enum Answer: Hashable, Sendable {
@@ -200,8 +202,9 @@ public final class FileSystemSpaceReader: Sendable {
         case notResponding
     }
 
-    /// Paths being measured by a thread right now (still stuck, if a reading timed out).
-    private let inFlight = Mutex<Set<String>>([])
+    /// Paths being measured by a thread right now (still stuck, if a reading timed out), with
+    /// the questions waiting for each answer.
+    private let inFlight = Mutex<[String: [Gather]]>([:])
 
     public init() {}
 
@@ -212,15 +215,19 @@ public final class FileSystemSpaceReader: Sendable {
         guard !unique.isEmpty else { return [:] }
         let gather = Gather(expected: unique.count)
         for path in unique {
-            let started = inFlight.withLock { $0.insert(path).inserted }
-            guard started else {
-                gather.deliver(path, .notResponding)
-                continue
+            let started = inFlight.withLock { flights in
+                if flights[path] != nil {
+                    flights[path, default: []].append(gather)
+                    return false
+                }
+                flights[path] = [gather]
+                return true
             }
+            guard started else { continue }
             Thread.detachNewThread { [self] in
                 let answer = query(path)
-                inFlight.withLock { _ = $0.remove(path) }
-                gather.deliver(path, answer)
+                let waiting = inFlight.withLock { $0.removeValue(forKey: path) ?? [] }
+                for question in waiting { question.deliver(path, answer) }
             }
         }
         let timer = Task {
@@ -229,6 +236,11 @@ public final class FileSystemSpaceReader: Sendable {
         }
         let results = await gather.wait()
         timer.cancel()
+        // A question that gave up on a stuck path stops waiting for it, so a mount that never
+        // answers does not collect one waiter per reload.
+        inFlight.withLock { flights in
+            for path in unique where flights[path] != nil { flights[path]?.removeAll { $0 === gather } }
+        }
         return unique.reduce(into: [:]) { $0[$1] = results[$1] ?? .notResponding }
     }
 
