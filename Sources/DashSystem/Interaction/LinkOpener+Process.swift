@@ -31,9 +31,10 @@ extension LinkOpener {
         return nil
     }
 
-    /// Starts the opener through ``ChildProcess`` in a process group of its own (a browser it
-    /// starts outlives the dashboard's Ctrl-C) and reaps it on a thread that waits for nothing
-    /// else. Foundation's `Process` left two threads running for the rest of the session.
+    /// Starts the opener through ``ChildProcess`` in a process group of its own (the hang-up a
+    /// closing terminal sends the dashboard's group does not reach a browser it started) and
+    /// reaps it on a thread that waits for nothing else. Foundation's `Process` did the same
+    /// with two threads that stayed for the rest of the session.
     private static func startProcess(_ command: [String], url: URL) throws {
         guard !command.isEmpty else { return }
         let spawned = ChildProcess.spawn(
