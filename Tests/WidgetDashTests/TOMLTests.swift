@@ -54,6 +54,10 @@ import Testing
         let cases: [(String, String)] = [
             ("a = ", "1:5: expected a value, found the end of the file"),
             ("a = 1\na = 2", "2:1: key \"a\" is defined twice (first on line 1)"),
+            // The fuzzer's: a second value over several lines trapped on the key's column.
+            ("a = 1\na = [\n1]", "2:1: key \"a\" is defined twice (first on line 1)"),
+            ("[t]\nb = 1\n  b = \"\"\"\nx\n\"\"\"", "3:3: key \"b\" is defined twice (first on line 2)"),
+            ("t.u = 1\nt = [\n]", "2:1: key \"t\" is already a table on line 1"),
             ("[t]\n[t]", "2:1: table [t] is defined twice (first on line 1)"),
             ("[a]\nb.c = 1\n[a.b]", "3:1: table [a.b] is already defined by the key on line 2"),
             ("t = {a = 1}\n[t]", "2:1: [t] is already a key on line 1"),

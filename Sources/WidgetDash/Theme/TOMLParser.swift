@@ -58,11 +58,14 @@ struct TOMLParser {
     var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
     func peek(_ ahead: Int) -> UInt8? { i + ahead < bytes.count ? bytes[i + ahead] : nil }
 
-    /// The column (0-based, in characters) of byte `offset` on the line starting at `start`.
+    /// The column (0-based, in characters) of byte `offset` on the line starting at `start`; 0 for
+    /// an offset before the line (a position kept from an earlier line, which callers must not
+    /// pass, but which must not stop the program reading a config).
     mutating func column(of offset: Int, lineStart start: Int) -> Int {
+        guard offset >= start else { return 0 }
         var (from, column) = (start, 0)
         if counted.lineStart == start, counted.offset <= offset { (from, column) = (counted.offset, counted.column) }
-        let slice = bytes[from..<min(offset, bytes.count)]
+        let slice = bytes[min(from, bytes.count)..<min(offset, bytes.count)]
         column += slice.allSatisfy { $0 < 0x80 } ? slice.count : String(decoding: slice, as: UTF8.self).count
         counted = (start, offset, column)
         return column
@@ -312,12 +315,14 @@ struct TOMLParser {
             }
         }
         guard let last = path.last else { return }
-        let node = try value(depth: target.depth + 1)
+        // Checked before the value is read: a value may run over several lines (an array, a
+        // multi-line string), and the error points at the key, on the line being read now.
         switch target.items[last.name] {
-        case nil: target.set(last.name, .value(node))
+        case nil: break
         case .table(let box): throw error("key \"\(name)\" is already a table on line \(box.line)", at: last.offset)
         case let item: throw error("key \"\(name)\" is defined twice (first on line \(Self.line(of: item)))", at: last.offset)
         }
+        target.set(last.name, .value(try value(depth: target.depth + 1)))
     }
 
     /// The frozen value of a finished table box.
