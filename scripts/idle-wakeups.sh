@@ -36,7 +36,12 @@ sleep 4 # past the start-up and the first reloads
 pid=$(tmux list-panes -t "$session" -F '#{pane_pid}')
 # The pane's process is env, which execs the binary: the pid is the dashboard's.
 perf record -q -o "$run/perf.data" -e sched:sched_switch -a -- sleep "$secs" >/dev/null 2>&1
+# Each thread is named by the switch's prev_comm (the threads name themselves: terminal loop,
+# task pool, store listener …).
 perf script -i "$run/perf.data" -F pid,tid,trace 2>/dev/null |
-  awk -v pid="$pid" '{ split($1, id, "/") } id[1] == pid && /prev_state=(S|D)/ { n[id[2]]++; total++ }
+  awk -v pid="$pid" '{ split($1, id, "/") } id[1] == pid && /prev_state=(S|D)/ {
+      n[id[2]]++; total++
+      if (match($0, /prev_comm=.* prev_pid=/)) name[id[2]] = substr($0, RSTART + 10, RLENGTH - 20)
+    }
     END { printf "wakeups a second: %.2f (%d in %s s)\n", total / secs, total, secs
-          for (t in n) printf "  thread %s: %d\n", t, n[t] }' secs="$secs"
+          for (t in n) printf "  thread %s (%s): %d\n", t, name[t], n[t] }' secs="$secs"
