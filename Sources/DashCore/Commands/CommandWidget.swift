@@ -148,10 +148,9 @@ public final class CommandGate: Sendable {
 extension DurationText {
     /// "5 s", "1.5 s", "2 min" for messages.
     static func describe(_ seconds: TimeInterval) -> String {
-        // Whole numbers only while an Int holds them (a config may say "1e300").
-        guard abs(seconds) < 1e15 else { return "\(seconds) s" }
-        if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+        // Whole minutes only while an Int holds them (a config may say "1e300").
+        if seconds >= 60, seconds < 1e15, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
+        return TimelineScheduler.seconds(seconds)
     }
 }
 

@@ -139,13 +139,7 @@ public struct StockSample: Hashable, Sendable {
     }
 
     /// Two decimals, without a locale: "1234.50".
-    static func money(_ value: Double) -> String {
-        // Beyond cents an Int holds (a pushed or fetched price can be anything JSON can carry).
-        guard abs(value) < 1e15 else { return value.isFinite ? "\(value)" : "–" }
-        let cents = Int((value * 100).rounded())
-        let whole = cents / 100, part = abs(cents % 100)
-        return "\(whole).\(part < 10 ? "0" : "")\(part)"
-    }
+    static func money(_ value: Double) -> String { SystemStats.decimal(value, places: 2) }
 }
 
 /// A small deterministic generator (SplitMix64), so a sample never depends on the platform.

@@ -239,7 +239,7 @@ public final class FileSystemSpaceReader: Sendable {
         // A question that gave up on a stuck path stops waiting for it, so a mount that never
         // answers does not collect one waiter per reload.
         inFlight.withLock { flights in
-            for path in unique where flights[path] != nil { flights[path]?.removeAll { $0 === gather } }
+            for path in unique { flights[path]?.removeAll { $0 === gather } }
         }
         return unique.reduce(into: [:]) { $0[$1] = results[$1] ?? .notResponding }
     }
