@@ -86,7 +86,7 @@ struct RenderShortcutTests {
     @Test func textsKeepTheirPiecesWhenJoinedAndRestyled() {
         let text = (Text("a").bold() + Text("b").foregroundStyle(.secondary) + Text("c")).underline()
         #expect(text.pieces.count == 3)
-        #expect(text.pieces.allSatisfy { $0.underline })
+        #expect(text.pieces.allSatisfy { $0.underline == true })
         #expect(text.pieces[0].bold == true && text.pieces[1].bold == nil)
         #expect(draw(text, 3, 1) == ["abc"])
         #expect(Text("x").pieces.count == 1)

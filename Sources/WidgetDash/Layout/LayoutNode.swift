@@ -72,6 +72,9 @@ package final class RenderContext {
     var interactiveElements: [InteractiveElement] = []
     /// The live texts drawn, when an extension renders for the host (nil: not recorded).
     var liveTexts: [WireLiveText]?
+    /// The rectangle the view was given to draw in (its widget's content area): how far an
+    /// `offset` view may move, and the container of `containerRelativeFrame`.
+    var contentBounds: CellRect?
 
     package init(now: Date) { self.now = now }
 
@@ -89,6 +92,9 @@ package final class RenderContext {
 class LayoutNode {
     /// Stacks give space to higher priorities first.
     var layoutPriority: Double = 0
+
+    /// A `ZStack` draws higher indices in front (`zIndex(_:)`).
+    var zIndex: Double = 0
 
     /// True for spacers, which stacks treat as the most flexible children (and for nodes that
     /// only wrap a spacer). Stored, not computed: stacks read it for every child on every

@@ -277,7 +277,12 @@ final class ZStackNode: LayoutNode {
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        for child in children {
+        // In the order written, unless `zIndex` says otherwise (a stable sort keeps the order
+        // of equal indices).
+        let ordered = children.contains { $0.zIndex != 0 }
+            ? children.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+            : children
+        for child in ordered {
             let s = child.sizeThatFits(ProposedSize(rect.size), context)
             let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
             let childRect = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)

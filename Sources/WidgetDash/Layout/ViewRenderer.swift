@@ -86,6 +86,7 @@ package struct PreparedView {
     package func draw(into canvas: inout Canvas, in rect: CellRect, now: Date, recordsLiveText: Bool = false) -> RenderedView {
         let context = RenderContext(now: now)
         if recordsLiveText { context.liveTexts = [] }
+        context.contentBounds = rect
         let wanted = root.sizeThatFits(ProposedSize(rect.size), context)
         let clipped = CellSize(width: min(wanted.width, rect.width), height: min(wanted.height, rect.height))
         let content = CellRect(origin: Alignment.center.origin(of: clipped, in: rect), size: clipped)

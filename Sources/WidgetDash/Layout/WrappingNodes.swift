@@ -27,6 +27,8 @@ final class FrameNode: WrappingNode {
     struct Limits {
         var width: Int?, height: Int?
         var minWidth: Int?, maxWidth: Int?, minHeight: Int?, maxHeight: Int?
+        /// What the frame takes in place of a proposal that leaves the dimension unspecified.
+        var idealWidth: Int?, idealHeight: Int?
     }
     let limits: Limits
     let alignment: Alignment
@@ -54,13 +56,15 @@ final class FrameNode: WrappingNode {
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         let l = limits
         // The child is offered the fixed size, else the proposal clamped to the limits.
-        let offerW = l.width ?? proposal.width.map { clamp($0, l.minWidth, l.maxWidth) }
-        let offerH = l.height ?? proposal.height.map { clamp($0, l.minHeight, l.maxHeight) }
+        let offerW = l.width ?? (proposal.width ?? l.idealWidth).map { clamp($0, l.minWidth, l.maxWidth) }
+        let offerH = l.height ?? (proposal.height ?? l.idealHeight).map { clamp($0, l.minHeight, l.maxHeight) }
         let childSize = child.sizeThatFits(ProposedSize(width: offerW, height: offerH), context)
         // A flexible frame grows toward the proposal up to its maximum (so maxWidth: .infinity
         // fills the space) and never shrinks below its minimum.
-        func resolve(_ fixed: Int?, _ lo: Int?, _ hi: Int?, _ proposed: Int?, _ childValue: Int) -> Int {
+        func resolve(_ fixed: Int?, _ lo: Int?, _ hi: Int?, _ ideal: Int?, _ proposed: Int?, _ childValue: Int) -> Int {
             if let fixed { return fixed }
+            // Offered nothing, a frame with an ideal size takes it (within its limits).
+            if proposed == nil, let ideal { return clamp(ideal, lo, hi) }
             let p = proposed ?? childValue
             var v = childValue
             if let lo { v = max(lo, min(v, p)) }
@@ -68,8 +72,8 @@ final class FrameNode: WrappingNode {
             return v
         }
         return CellSize(
-            width: resolve(l.width, l.minWidth, l.maxWidth, proposal.width, childSize.width),
-            height: resolve(l.height, l.minHeight, l.maxHeight, proposal.height, childSize.height)
+            width: resolve(l.width, l.minWidth, l.maxWidth, l.idealWidth, proposal.width, childSize.width),
+            height: resolve(l.height, l.minHeight, l.maxHeight, l.idealHeight, proposal.height, childSize.height)
         )
     }
 
@@ -130,8 +134,8 @@ final class RestyleNode: WrappingNode {
     }
 }
 
-/// A node that wraps one child and, unless it says otherwise, takes the child's size, priority
-/// and spacer-ness and draws it in its own rectangle.
+/// A node that wraps one child and, unless it says otherwise, takes the child's size, priority,
+/// z-index and spacer-ness and draws it in its own rectangle.
 class WrappingNode: LayoutNode {
     let child: LayoutNode
 
@@ -139,6 +143,7 @@ class WrappingNode: LayoutNode {
         self.child = child
         super.init()
         layoutPriority = child.layoutPriority
+        zIndex = child.zIndex
         isSpacer = child.isSpacer
     }
 

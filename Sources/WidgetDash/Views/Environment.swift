@@ -57,6 +57,8 @@ public struct EnvironmentValues: Sendable {
     public var foregroundStyle: AnyShapeStyle?
     /// Set by `bold()` on a container.
     public var isBold: Bool = false
+    /// Set by `italic()`, `underline()` and `strikethrough()` on a container.
+    var textDecorations: TextDecorations = []
     /// The most lines a text may take.
     public var lineLimit: Int?
     /// How the lines of a multi-line text align.

@@ -187,22 +187,6 @@ extension View {
         ModifiedView(self, .frame(width: width, height: height, alignment: alignment))
     }
 
-    /// A flexible size between limits; `maxWidth: .infinity` takes all the width offered.
-    public func frame(
-        minWidth: Double? = nil, maxWidth: Double? = nil,
-        minHeight: Double? = nil, maxHeight: Double? = nil,
-        alignment: Alignment = .center
-    ) -> some View {
-        modified { env, _, content in
-            let unit = env.layoutUnit
-            let limits = FrameNode.Limits(
-                minWidth: unit.size(minWidth, .horizontal), maxWidth: unit.size(maxWidth, .horizontal),
-                minHeight: unit.size(minHeight, .vertical), maxHeight: unit.size(maxHeight, .vertical)
-            )
-            return NodeList(FrameNode(limits: limits, alignment: alignment, child: single(content(env))))
-        }
-    }
-
     /// The priority this view has when its stack shares out space (default 0).
     public func layoutPriority(_ priority: Double) -> some View {
         ModifiedView(self, .layoutPriority(priority))

@@ -1,3 +1,5 @@
+import Foundation
+
 // SwiftUI modifiers that have no meaning in terminal cells. They are accepted so that widget
 // code written for iOS compiles as it is, and they change nothing on screen: a cell cannot
 // animate, cast a shadow, blur, scale or rotate, and its text has one size. Each says so in its
@@ -101,12 +103,12 @@ extension View {
     public func shadow(color: Color = .black, radius: Double, x: Double = 0, y: Double = 0) -> some View { self }
     /// Accepted and ignored: cells are not blurred.
     public func blur(radius: Double, opaque: Bool = false) -> some View { self }
-    /// Accepted and ignored: a cell is drawn at full strength (use a color's `opacity` to fade one).
-    public func opacity(_ opacity: Double) -> some View { self }
     /// Accepted and ignored: text has one size in a terminal.
     public func minimumScaleFactor(_ factor: Double) -> some View { self }
     /// Accepted and ignored: text has one size in a terminal.
-    public func dynamicTypeSize<T>(_ size: T) -> some View { self }
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { self }
+    /// Accepted and ignored: text has one size in a terminal.
+    public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> some View where T.Bound == DynamicTypeSize { self }
     /// Accepted and ignored: letters sit one to a cell.
     public func kerning(_ kerning: Double) -> some View { self }
     /// Accepted and ignored: letters sit one to a cell.
@@ -186,4 +188,167 @@ extension Font {
 
     /// Accepted and ignored: the terminal has one typeface.
     public func italic() -> Font { self }
+}
+
+/// How a text is cut when it does not fit; accepted, and a text is always cut at its end.
+extension Text {
+    public enum TruncationMode: Hashable, Sendable { case head, middle, tail }
+}
+
+/// Where an edge may run under the system's bars; accepted and ignored (a widget has none).
+public struct SafeAreaRegions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let container = SafeAreaRegions(rawValue: 1)
+    public static let keyboard = SafeAreaRegions(rawValue: 2)
+    public static let all: SafeAreaRegions = [.container, .keyboard]
+}
+
+/// A variant of an SF Symbol (`.fill`, `.circle`); accepted and ignored (one glyph per name).
+public struct SymbolVariants: Hashable, Sendable {
+    public static let none = SymbolVariants()
+    public static let fill = SymbolVariants()
+    public static let circle = SymbolVariants()
+    public static let square = SymbolVariants()
+    public static let rectangle = SymbolVariants()
+    public static let slash = SymbolVariants()
+    public var fill: SymbolVariants { self }
+    public var circle: SymbolVariants { self }
+    public var square: SymbolVariants { self }
+}
+
+/// How a shape's outline is drawn; its width is accepted and ignored (a box is one cell wide).
+public struct StrokeStyle: Hashable, Sendable {
+    public enum LineCap: Hashable, Sendable { case butt, round, square }
+    public enum LineJoin: Hashable, Sendable { case miter, round, bevel }
+    public var lineWidth: Double
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10, dash: [Double] = [], dashPhase: Double = 0) {
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+    }
+}
+
+/// Whether text can be selected; accepted and ignored (widget text cannot be).
+public struct TextSelectability: Hashable, Sendable {
+    public static let enabled = TextSelectability()
+    public static let disabled = TextSelectability()
+}
+
+/// How an accessibility element is made of its children; accepted and ignored.
+public enum AccessibilityChildBehavior: Hashable, Sendable { case ignore, contain, combine }
+
+extension Image {
+    /// An SF Symbol with a variable value (how full a Wi-Fi or speaker glyph is); the value is
+    /// accepted and ignored.
+    public init(systemName: String, variableValue: Double?) { self.init(systemName: systemName) }
+    /// Accepted and ignored: a symbol name draws one glyph.
+    public func symbolVariant(_ variant: SymbolVariants) -> Image { self }
+}
+
+extension View {
+    /// Accepted and ignored: a text is always cut at its end, with "…".
+    public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
+    /// Accepted and ignored: lines of text are one row apart.
+    public func lineSpacing(_ spacing: Double) -> some View { self }
+    /// Accepted and ignored: text sits on its row.
+    public func baselineOffset(_ offset: Double) -> some View { self }
+    /// Accepted and ignored: a widget has no safe area to ignore.
+    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { self }
+    /// Accepted and ignored: a widget has no safe area to ignore.
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
+    /// Accepted and ignored: containers have square corners in cells.
+    public func containerShape(_ shape: some Shape) -> some View { self }
+    /// Accepted and ignored: a symbol name draws one glyph.
+    public func symbolVariant(_ variant: SymbolVariants) -> some View { self }
+    /// Accepted and ignored: widgetdash draws no label outside a widget (watchOS does).
+    public func widgetLabel<Label: View>(@ViewBuilder label: () -> Label) -> some View { self }
+    /// Accepted and ignored: widgetdash draws no label outside a widget (watchOS does).
+    public func widgetLabel(_ label: String) -> some View { self }
+    /// Accepted and ignored: buttons and toggles in a widget act through their intents.
+    public func disabled(_ disabled: Bool) -> some View { self }
+    /// Accepted and ignored: a widget has no pickers or tab views to read it.
+    public func tag<V: Hashable>(_ tag: V) -> some View { self }
+    /// Accepted and ignored: a widget has no tooltips.
+    public func help(_ text: String) -> some View { self }
+    /// Accepted and ignored: widgetdash has no screen reader.
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
+    /// Accepted and ignored: widgetdash has no screen reader.
+    public func accessibilityValue(_ value: String) -> some View { self }
+    /// Accepted and ignored: widgetdash has no screen reader.
+    public func accessibilityHint(_ hint: String) -> some View { self }
+    /// Accepted and ignored: cells are drawn in one layer.
+    public func compositingGroup() -> some View { self }
+    /// Accepted and ignored: cells are drawn in one layer.
+    public func drawingGroup(opaque: Bool = false) -> some View { self }
+    /// Accepted and ignored: a cell's color is what the theme gives it.
+    public func saturation(_ amount: Double) -> some View { self }
+    /// Accepted and ignored: a cell's color is what the theme gives it.
+    public func grayscale(_ amount: Double) -> some View { self }
+    /// Accepted and ignored: a cell's color is what the theme gives it.
+    public func brightness(_ amount: Double) -> some View { self }
+    /// Accepted and ignored: widget text cannot be selected.
+    public func textSelection(_ selectability: TextSelectability) -> some View { self }
+    /// Accepted and ignored: the view is drawn whole (a mask of whole cells would hide it or not).
+    public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View { self }
+}
+
+/// A size of Dynamic Type; accepted and ignored (text has one size in a terminal).
+public enum DynamicTypeSize: Hashable, Comparable, Sendable, CaseIterable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+}
+
+/// An animation of an SF Symbol; accepted and ignored (cells do not animate).
+public struct SymbolEffect: Hashable, Sendable {
+    public static let pulse = SymbolEffect()
+    public static let bounce = SymbolEffect()
+    public static let variableColor = SymbolEffect()
+    public static let scale = SymbolEffect()
+    public static let appear = SymbolEffect()
+    public static let disappear = SymbolEffect()
+    public static let wiggle = SymbolEffect()
+    public static let breathe = SymbolEffect()
+    public static let rotate = SymbolEffect()
+    public var byLayer: SymbolEffect { self }
+    public var wholeSymbol: SymbolEffect { self }
+    public var up: SymbolEffect { self }
+    public var down: SymbolEffect { self }
+}
+
+/// How a symbol effect plays; accepted and ignored.
+public struct SymbolEffectOptions: Hashable, Sendable {
+    public static let `default` = SymbolEffectOptions()
+    public static let repeating = SymbolEffectOptions()
+    public static let nonRepeating = SymbolEffectOptions()
+    public static func `repeat`(_ count: Int) -> SymbolEffectOptions { SymbolEffectOptions() }
+    public static func speed(_ speed: Double) -> SymbolEffectOptions { SymbolEffectOptions() }
+}
+
+extension View {
+    /// Accepted and ignored: cells do not animate.
+    public func symbolEffect(_ effect: SymbolEffect, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View { self }
+    /// Accepted and ignored: cells do not animate.
+    public func symbolEffect<V: Equatable>(_ effect: SymbolEffect, options: SymbolEffectOptions = .default, value: V) -> some View { self }
+    /// Accepted and ignored: a cell's color is what the theme gives it.
+    public func luminanceToAlpha() -> some View { self }
+    /// Accepted and ignored: widgetdash has no curved watch faces.
+    public func widgetCurvesContent(_ curvesContent: Bool = true) -> some View { self }
+    /// The primary and secondary foreground levels: the primary is the foreground style (a
+    /// glyph has one color); the secondary is accepted and ignored.
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View { foregroundStyle(primary) }
+    /// The three foreground levels: the primary is the foreground style, the others are
+    /// accepted and ignored.
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View { foregroundStyle(primary) }
+}
+
+extension EnvironmentValues {
+    /// The locale: the process's own. Setting it is accepted and ignored (texts and formats
+    /// are in one language).
+    public var locale: Locale {
+        get { Locale.current }
+        set {}
+    }
 }

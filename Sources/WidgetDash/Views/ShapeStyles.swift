@@ -29,6 +29,30 @@ extension ShapeStyle where Self == FillShapeStyle {
     public static var fill: FillShapeStyle { FillShapeStyle() }
 }
 
+/// A translucent backdrop, as SwiftUI's materials: in cells, the gray fill of shapes (the
+/// thicker materials) or its fainter level (the thinner ones), since a cell cannot blur.
+public struct Material: ShapeStyle, ResolvableShapeStyle, Hashable {
+    let thin: Bool
+    var resolvableColor: ResolvableColor { .semantic(thin ? .faintFill : .fill) }
+    public func _resolve(in palette: Palette) -> TerminalColor { resolvableColor.resolve(in: palette) }
+
+    public static let ultraThin = Material(thin: true)
+    public static let thin = Material(thin: true)
+    public static let regular = Material(thin: false)
+    public static let thick = Material(thin: false)
+    public static let ultraThick = Material(thin: false)
+    public static let bar = Material(thin: false)
+}
+
+extension ShapeStyle where Self == Material {
+    public static var ultraThinMaterial: Material { .ultraThin }
+    public static var thinMaterial: Material { .thin }
+    public static var regularMaterial: Material { .regular }
+    public static var thickMaterial: Material { .thick }
+    public static var ultraThickMaterial: Material { .ultraThick }
+    public static var bar: Material { .bar }
+}
+
 extension ShapeStyle where Self == BackgroundStyle {
     public static var background: BackgroundStyle { BackgroundStyle() }
 }

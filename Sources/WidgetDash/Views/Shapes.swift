@@ -33,6 +33,45 @@ extension Shape {
     public func strokeBorder(_ content: some ShapeStyle, lineWidth: Double = 1) -> some View {
         ShapeView(shape: self, paint: .stroke, style: AnyShapeStyle(content))
     }
+
+    /// The shape's outline in the foreground style, one cell wide.
+    public func stroke(lineWidth: Double = 1) -> some View { ShapeView(shape: self, paint: .stroke, style: nil) }
+
+    /// The shape's outline in the foreground style; the stroke style's width, caps and dashes
+    /// have no meaning in cells.
+    public func stroke(style: StrokeStyle) -> some View { ShapeView(shape: self, paint: .stroke, style: nil) }
+
+    /// The shape's outline in `content`; the stroke style has no meaning in cells.
+    public func stroke(_ content: some ShapeStyle, style: StrokeStyle) -> some View { stroke(content) }
+
+    /// The shape's outline drawn inside its frame, in the foreground style.
+    public func strokeBorder(lineWidth: Double = 1) -> some View { ShapeView(shape: self, paint: .stroke, style: nil) }
+
+    /// Accepted and ignored: the whole shape is drawn, since cells cannot draw part of a
+    /// curve (a progress ring is better drawn as a `Gauge`).
+    public func trim(from start: Double = 0, to end: Double = 1) -> Self { self }
+}
+
+extension Shape where Self == Rectangle {
+    /// A rectangle, as a shape argument: `.containerShape(.rect)`.
+    public static var rect: Rectangle { Rectangle() }
+}
+
+extension Shape where Self == RoundedRectangle {
+    /// A rounded rectangle, as a shape argument: `.clipShape(.rect(cornerRadius: 8))`.
+    public static func rect(cornerRadius: Double, style: RoundedRectangle.RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: cornerRadius, style: style)
+    }
+}
+
+extension Shape where Self == Circle {
+    /// A circle, as a shape argument: `.clipShape(.circle)`.
+    public static var circle: Circle { Circle() }
+}
+
+extension Shape where Self == Capsule {
+    /// A capsule, as a shape argument: `.clipShape(.capsule)`.
+    public static var capsule: Capsule { Capsule() }
 }
 
 /// A rectangle filling its frame.
@@ -79,12 +118,14 @@ public struct ContainerRelativeShape: Shape {
 struct ShapeView<S: Shape>: View, PrimitiveView {
     let shape: S
     let paint: ShapeNode.Paint
-    let style: AnyShapeStyle
+    /// Nil: the foreground style, as SwiftUI's `stroke(lineWidth:)` draws.
+    let style: AnyShapeStyle?
 
     var body: Never { primitiveBody() }
     static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
-        NodeList(ShapeNode(paint: paint, color: env.resolve(style), round: shape._isRound))
+        let style = style ?? env.foregroundStyle ?? AnyShapeStyle(HierarchicalShapeStyle.primary)
+        return NodeList(ShapeNode(paint: paint, color: env.resolve(style), round: shape._isRound))
     }
 }
 

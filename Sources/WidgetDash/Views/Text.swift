@@ -47,7 +47,8 @@ public struct Text: View, PrimitiveView, Sendable {
         var color: AnyShapeStyle?
         var bold: Bool?
         var italic = false
-        var underline = false
+        /// Nil: as the environment says (`underline()` on a container).
+        var underline: Bool?
     }
 
     var pieces: PieceList<Piece>
@@ -124,9 +125,10 @@ public struct Text: View, PrimitiveView, Sendable {
             let font = piece.font ?? baseFont
             var attributes = font.attributes
             if piece.bold ?? env.isBold { attributes.insert(.bold); attributes.remove(.dim) }
-            if piece.italic { attributes.insert(.italic) }
-            if piece.underline { attributes.insert(.underline) }
-            let color = (piece.color ?? env.foregroundStyle ?? AnyShapeStyle(HierarchicalShapeStyle.primary))
+            if piece.italic || env.textDecorations.contains(.italic) { attributes.insert(.italic) }
+            if piece.underline ?? env.textDecorations.contains(.underline) { attributes.insert(.underline) }
+            let struck = env.textDecorations.contains(.strikethrough) ? AnyShapeStyle(HierarchicalShapeStyle.tertiary) : nil
+            let color = (piece.color ?? struck ?? env.foregroundStyle ?? AnyShapeStyle(HierarchicalShapeStyle.primary))
             var style = CellStyle(foreground: env.resolve(color), attributes: attributes)
             if env.dimsContent { style.foreground = env.palette.invalidated }
             return TextNode.ResolvedPiece(segment: piece.segment, style: style)
