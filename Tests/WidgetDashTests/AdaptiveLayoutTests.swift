@@ -79,6 +79,15 @@ struct AdaptiveLayoutTests {
         #expect(draw(HStack(spacing: 0) { framed.fixedSize(horizontal: true, vertical: false); Text("|") }, 10, 1) == ["   hi  |"])
     }
 
+    @Test func anIdealFrameAroundAFixedWidthChildIsAskedAgainForEachWidth() {
+        // The glyph's answer does not depend on the width offered, but the frame's does (its
+        // ideal width stands in only for an unspecified one), so one node answers both.
+        let node = resolveSingle(Image(systemName: "star").frame(idealWidth: 6), EnvironmentValues(), ResolveContext())
+        let context = RenderContext(now: Date(timeIntervalSince1970: 0))
+        #expect(node.sizeThatFits(.unspecified, context).width == 6)
+        #expect(node.sizeThatFits(ProposedSize(width: 10, height: 1), context).width == 1)
+    }
+
     @Test func containerRelativeFrameTakesAShareOfTheContentArea() {
         let half = { (s: String) in Text(s).containerRelativeFrame(.horizontal, count: 2, spacing: 0, alignment: .leading) }
         #expect(draw(HStack(spacing: 0) { half("a"); half("b") }, 10, 1) == ["a    b"])

@@ -139,9 +139,6 @@ final class ContainerRelativeFrameNode: WrappingNode {
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        let s = child.sizeThatFits(ProposedSize(rect.size), context)
-        let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
-        let childRect = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)
-        canvas.withClip(childRect) { child.render(in: childRect, canvas: &$0, context) }
+        child.render(aligned: alignment, in: rect, canvas: &canvas, context)
     }
 }

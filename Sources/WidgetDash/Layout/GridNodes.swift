@@ -154,7 +154,7 @@ final class GridNode: LayoutNode {
             let height = heights[index]
             switch row {
             case .spanning(let node):
-                place(node, in: CellRect(x: rect.x, y: y, width: rect.width, height: height), alignment, &canvas, context)
+                node.render(aligned: alignment, in: CellRect(x: rect.x, y: y, width: rect.width, height: height), canvas: &canvas, context)
             case .cells(let cells, let rowAlignment):
                 var x = left
                 var column = 0
@@ -165,20 +165,13 @@ final class GridNode: LayoutNode {
                         horizontal: column < columnAlignments.count ? columnAlignments[column] ?? alignment.horizontal : alignment.horizontal,
                         vertical: rowAlignment ?? alignment.vertical
                     )
-                    place(cell, in: CellRect(x: x, y: y, width: width, height: height), cellAlignment, &canvas, context)
+                    cell.render(aligned: cellAlignment, in: CellRect(x: x, y: y, width: width, height: height), canvas: &canvas, context)
                     x += width + horizontalSpacing
                     column += settings.columns
                 }
             }
             y += height + verticalSpacing
         }
-    }
-
-    private func place(_ node: LayoutNode, in rect: CellRect, _ alignment: Alignment, _ canvas: inout Canvas, _ context: RenderContext) {
-        let s = node.sizeThatFits(ProposedSize(rect.size), context)
-        let size = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
-        let cellRect = CellRect(origin: alignment.origin(of: size, in: rect), size: size)
-        canvas.withClip(cellRect) { node.render(in: cellRect, canvas: &$0, context) }
     }
 }
 
@@ -390,10 +383,7 @@ final class LazyGridNode: LayoutNode {
                 let cell = axis == .vertical
                     ? CellRect(x: rect.x + trackStart, y: rect.y + lineStart, width: track.size, height: length)
                     : CellRect(x: rect.x + lineStart, y: rect.y + trackStart, width: length, height: track.size)
-                let s = child.sizeThatFits(ProposedSize(cell.size), context)
-                let size = CellSize(width: min(s.width, cell.width), height: min(s.height, cell.height))
-                let placed = CellRect(origin: (track.alignment ?? .center).origin(of: size, in: cell), size: size)
-                canvas.withClip(placed) { child.render(in: placed, canvas: &$0, context) }
+                child.render(aligned: track.alignment ?? .center, in: cell, canvas: &canvas, context)
                 trackStart += track.size + track.spacing
             }
             lineStart += length + lineSpacing

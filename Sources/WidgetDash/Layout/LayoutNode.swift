@@ -174,6 +174,15 @@ class LayoutNode {
 
     /// Draws into `rect` (which the canvas's clip already limits).
     func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {}
+
+    /// Draws this node at the size it wants in `rect` (no larger), placed by `alignment` and
+    /// clipped to where it is placed: how frames, stacks and grid cells draw a child.
+    final func render(aligned alignment: Alignment, in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
+        let wanted = sizeThatFits(ProposedSize(rect.size), context)
+        let size = CellSize(width: min(wanted.width, rect.width), height: min(wanted.height, rect.height))
+        let placed = CellRect(origin: alignment.origin(of: size, in: rect), size: size)
+        canvas.withClip(placed) { render(in: placed, canvas: &$0, context) }
+    }
 }
 
 /// The first eight sizes a node answered, by proposal, packed into one word each.

@@ -282,12 +282,7 @@ final class ZStackNode: LayoutNode {
         let ordered = children.contains { $0.zIndex != 0 }
             ? children.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
             : children
-        for child in ordered {
-            let s = child.sizeThatFits(ProposedSize(rect.size), context)
-            let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
-            let childRect = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)
-            canvas.withClip(childRect) { child.render(in: childRect, canvas: &$0, context) }
-        }
+        for child in ordered { child.render(aligned: alignment, in: rect, canvas: &canvas, context) }
     }
 }
 

@@ -25,7 +25,9 @@ public enum ViewRenderer {
     /// fit a small view, such as a Live Activity's compact presentation, to its content.
     public static func idealSize<V: View>(of view: V, in size: CellSize, environment: EnvironmentValues, now: Date) -> CellSize {
         let root = resolveSingle(view, environment, ResolveContext())
-        let wanted = root.sizeThatFits(ProposedSize(size), RenderContext(now: now))
+        let context = RenderContext(now: now)
+        context.contentBounds = CellRect(x: 0, y: 0, width: size.width, height: size.height)
+        let wanted = root.sizeThatFits(ProposedSize(size), context)
         return CellSize(width: max(0, min(wanted.width, size.width)), height: max(0, min(wanted.height, size.height)))
     }
 

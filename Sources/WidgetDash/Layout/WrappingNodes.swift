@@ -42,8 +42,10 @@ final class FrameNode: WrappingNode {
         // A fixed dimension is answered whatever is proposed for it (see `measure`), and so is
         // one without limits whose child's answer does not depend on it (the child is offered
         // the proposal and its answer is taken as it is).
-        ignoresProposedWidth = limits.width != nil || (limits.minWidth == nil && limits.maxWidth == nil && child.ignoresProposedWidth)
-        ignoresProposedHeight = limits.height != nil || (limits.minHeight == nil && limits.maxHeight == nil && child.ignoresProposedHeight)
+        ignoresProposedWidth = limits.width != nil
+            || (limits.minWidth == nil && limits.maxWidth == nil && limits.idealWidth == nil && child.ignoresProposedWidth)
+        ignoresProposedHeight = limits.height != nil
+            || (limits.minHeight == nil && limits.maxHeight == nil && limits.idealHeight == nil && child.ignoresProposedHeight)
     }
 
     private func clamp(_ v: Int, _ lo: Int?, _ hi: Int?) -> Int {
@@ -78,10 +80,7 @@ final class FrameNode: WrappingNode {
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
-        let s = child.sizeThatFits(ProposedSize(rect.size), context)
-        let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
-        let childRect = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)
-        canvas.withClip(childRect) { child.render(in: childRect, canvas: &$0, context) }
+        child.render(aligned: alignment, in: rect, canvas: &canvas, context)
     }
 }
 
@@ -110,11 +109,7 @@ final class BackgroundNode: WrappingNode {
     }
 
     private func drawBackground(_ rect: CellRect, _ canvas: inout Canvas, _ context: RenderContext) {
-        guard let background else { return }
-        let s = background.sizeThatFits(ProposedSize(rect.size), context)
-        let clipped = CellSize(width: min(s.width, rect.width), height: min(s.height, rect.height))
-        let r = CellRect(origin: alignment.origin(of: clipped, in: rect), size: clipped)
-        canvas.withClip(r) { background.render(in: r, canvas: &$0, context) }
+        background?.render(aligned: alignment, in: rect, canvas: &canvas, context)
     }
 }
 

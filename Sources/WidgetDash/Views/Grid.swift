@@ -138,57 +138,51 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
 /// Views flowing into columns, row after row, as SwiftUI's `LazyVGrid` (a widget draws every
 /// view at once, so "lazy" changes nothing).
 public struct LazyVGrid<Content: View>: View, PrimitiveView {
-    let columns: [GridItem]
-    let spacing: Double?
-    let content: AnyView
+    let grid: LazyGrid
 
     public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Double? = nil,
                 pinnedViews: PinnedScrollableViews = [], @ViewBuilder content: () -> Content) {
-        self.columns = columns
-        self.spacing = spacing
-        self.content = AnyView(content())
+        grid = LazyGrid(axis: .vertical, items: columns, spacing: spacing, content: AnyView(content()))
     }
 
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
-
-    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
-        var inner = env
-        inner.stackAxis = nil
-        let unit = env.layoutUnit
-        return NodeList(LazyGridNode(
-            axis: .vertical,
-            items: columns.map { $0.cells(unit, .horizontal) },
-            lineSpacing: spacing.map { unit.gap($0, .vertical) } ?? 0,
-            children: content.makeNodes(inner, context).array
-        ))
-    }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { grid.makeNodes(env, context) }
 }
 
 /// Views flowing into rows, column after column, as SwiftUI's `LazyHGrid`.
 public struct LazyHGrid<Content: View>: View, PrimitiveView {
-    let rows: [GridItem]
-    let spacing: Double?
-    let content: AnyView
+    let grid: LazyGrid
 
     public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: Double? = nil,
                 pinnedViews: PinnedScrollableViews = [], @ViewBuilder content: () -> Content) {
-        self.rows = rows
-        self.spacing = spacing
-        self.content = AnyView(content())
+        grid = LazyGrid(axis: .horizontal, items: rows, spacing: spacing, content: AnyView(content()))
     }
 
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
+    func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { grid.makeNodes(env, context) }
+}
+
+/// What `LazyVGrid` and `LazyHGrid` share: tracks along `axis` (vertical: columns, the items
+/// flowing down), `spacing` between lines of items.
+struct LazyGrid {
+    let axis: Axis
+    let items: [GridItem]
+    let spacing: Double?
+    let content: AnyView
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         var inner = env
         inner.stackAxis = nil
         let unit = env.layoutUnit
+        let across: Axis = axis == .vertical ? .horizontal : .vertical
         return NodeList(LazyGridNode(
-            axis: .horizontal,
-            items: rows.map { $0.cells(unit, .vertical) },
-            lineSpacing: spacing.map { unit.gap($0, .horizontal) } ?? 1,
+            axis: axis,
+            items: items.map { $0.cells(unit, across) },
+            // Lines of items are spaced as a stack's children: none between rows, a column
+            // between columns.
+            lineSpacing: spacing.map { unit.gap($0, axis) } ?? (axis == .vertical ? 0 : 1),
             children: content.makeNodes(inner, context).array
         ))
     }
