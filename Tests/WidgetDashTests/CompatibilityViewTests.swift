@@ -109,4 +109,65 @@ struct CompatibilityViewTests {
                 .disabled(true).tag(1).help("h").accessibilityElement(children: .combine).drawingGroup(), 4, 1)
         #expect(decorated == plain)
     }
+
+    @Test func aTrimmedStrokeDrawsItsPartOfTheOutlineFromTheTopOverWhatIsBehind() {
+        let palette = EnvironmentValues().palette
+        let ring = ZStack {
+            Circle().stroke(.gray, lineWidth: 4)
+            Circle().trim(from: 0, to: 0.5).stroke(.red, style: StrokeStyle(lineWidth: 4, lineCap: .round)).rotationEffect(.degrees(-90))
+        }
+        let canvas = render(ring, 6, 3)
+        #expect(canvas.lines == ["╭──━━┓", "│    ┃", "╰──━━┛"])
+        #expect(canvas[3, 0].style.foreground == palette.red)
+        #expect(canvas[1, 0].style.foreground == palette.gray)
+        // A trim's ends are kept in order and within the outline.
+        #expect(render(Circle().trim(from: 0.9, to: 0.2).stroke(.red), 6, 3).lines == ["      ", "      ", "      "])
+        // Locked and private, the ring shows nothing of its value.
+        var env = EnvironmentValues()
+        env.redactionReasons = .privacy
+        let locked = render(Circle().trim(from: 0, to: 0.5).stroke(.red).privacySensitive(), 6, 3, env)
+        #expect(locked.lines == ["      ", "      ", "      "])
+    }
+
+    /// Reads the environment values iOS widgets ask for, as `@Environment` does.
+    struct EnvironmentReader: View {
+        @Environment(\.isLuminanceReduced) var isLuminanceReduced
+        @Environment(\.dynamicTypeSize) var dynamicTypeSize
+        @Environment(\.horizontalSizeClass) var horizontalSizeClass
+        @Environment(\.layoutDirection) var layoutDirection
+        @Environment(\.displayScale) var displayScale
+        var body: some View {
+            Text("\(isLuminanceReduced) \(dynamicTypeSize) \(horizontalSizeClass.map { "\($0)" } ?? "-") \(layoutDirection) \(displayScale, specifier: "%.0f")")
+        }
+    }
+
+    @Test func environmentValuesWithOneAnswerInATerminalAreReadable() {
+        let view = EnvironmentReader().environment(\.layoutDirection, .rightToLeft).environment(\.locale, Locale(identifier: "fr_FR"))
+        #expect(draw(view, 40, 1) == ["   false large compact leftToRight 1"])
+    }
+
+    @Test func gaugeBoundLabelsSitAtTheEndsOfItsBar() {
+        let gauge = Gauge(value: 0.5) { Text("T") } currentValueLabel: { Text("50") } minimumValueLabel: { Text("0") } maximumValueLabel: { Text("1") }
+        #expect(draw(gauge.gaugeStyle(.accessoryLinear), 12, 2) == ["T         50", "0 ████░░░░ 1"])
+    }
+
+    @Test func progressShowsItsCurrentValueLabelAndAnUnknownProgressAnEllipsis() {
+        let progress = ProgressView(value: 0.25) { Text("Upload") } currentValueLabel: { Text("25%") }
+        #expect(draw(progress.frame(width: 8), 8, 3) == ["Upload", "██░░░░░░", "25%"])
+        #expect(draw(ProgressView(), 3, 1) == [" …"])
+    }
+
+    @Test func separatorsAndBackgroundLevelsResolveThroughThePalette() {
+        let palette = EnvironmentValues().palette
+        #expect(AnyShapeStyle(.separator)._resolve(in: palette) == palette.border)
+        #expect(AnyShapeStyle(BackgroundStyle().secondary)._resolve(in: palette) == palette.widgetBackground)
+    }
+
+    @Test func controlAndAccessibilityModifiersChangeNothing() {
+        let plain = draw(Text("42").font(.body), 4, 1)
+        let decorated = draw(
+            Text("42").font(.body.smallCaps().leading(.tight)).controlSize(.small).buttonBorderShape(.capsule).toggleStyle(.button)
+                .labelsHidden().accessibilityAddTraits(.isHeader).accessibilityIdentifier("answer"), 4, 1)
+        #expect(decorated == plain)
+    }
 }

@@ -34,6 +34,8 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View {
     let fraction: Double
     let label: Label
     let currentValueLabel: CurrentValueLabel
+    /// The labels at the ends of a bar (a ring has no room for them).
+    var bounds: (minimum: AnyView, maximum: AnyView)?
 
     public init(
         value: Double, in bounds: ClosedRange<Double> = 0...1,
@@ -44,6 +46,18 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View {
         fraction = span > 0 && value.isFinite ? min(1, max(0, (value - bounds.lowerBound) / span)) : 0
         self.label = label()
         self.currentValueLabel = currentValueLabel()
+    }
+
+    /// A gauge with labels for the ends of its range, drawn at the ends of a bar.
+    public init<Minimum: View, Maximum: View>(
+        value: Double, in bounds: ClosedRange<Double> = 0...1,
+        @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> CurrentValueLabel,
+        @ViewBuilder minimumValueLabel: () -> Minimum,
+        @ViewBuilder maximumValueLabel: () -> Maximum
+    ) {
+        self.init(value: value, in: bounds, label: label, currentValueLabel: currentValueLabel)
+        self.bounds = (AnyView(minimumValueLabel().lineLimit(1)), AnyView(maximumValueLabel().lineLimit(1)))
     }
 
     @Environment(\.gaugeStyle) private var style
@@ -74,7 +88,11 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View {
                     Spacer(minLength: 0)
                     currentValueLabel.lineLimit(1)
                 }
-                GaugeMeter(kind: .bar, fraction: fraction)
+                if let bounds {
+                    HStack(cellSpacing: 1) { bounds.minimum; GaugeMeter(kind: .bar, fraction: fraction); bounds.maximum }
+                } else {
+                    GaugeMeter(kind: .bar, fraction: fraction)
+                }
             }
         }
     }
@@ -108,9 +126,13 @@ public struct ProgressView<Label: View>: View {
     enum Source {
         case value(Double)
         case timer(ClosedRange<Date>, countsDown: Bool)
+        /// Progress not known: a spinner on iOS, an ellipsis in cells.
+        case indeterminate
     }
     let source: Source
     let label: Label
+    /// Drawn under the bar (`currentValueLabel:`).
+    var currentValueLabel: AnyView?
 
     public init(value: Double?, total: Double = 1, @ViewBuilder label: () -> Label) {
         let v = value ?? 0
@@ -123,6 +145,19 @@ public struct ProgressView<Label: View>: View {
         self.label = label()
     }
 
+    /// Progress with a label for its current value, drawn under the bar.
+    public init<CurrentValueLabel: View>(value: Double?, total: Double = 1, @ViewBuilder label: () -> Label,
+                                         @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
+        self.init(value: value, total: total, label: label)
+        self.currentValueLabel = AnyView(currentValueLabel().lineLimit(1))
+    }
+
+    /// Progress not known yet, with a label: an ellipsis in cells (iOS draws a spinner).
+    public init(@ViewBuilder label: () -> Label) {
+        source = .indeterminate
+        self.label = label()
+    }
+
     @Environment(\.gaugeStyle) private var style
 
     public var body: some View {
@@ -132,16 +167,21 @@ public struct ProgressView<Label: View>: View {
                 return AnyView(GaugeMeter(kind: style == .accessoryCircularCapacity ? .ring : .bar, fraction: f))
             case .timer(let range, let down):
                 return AnyView(TimerBar(range: range, countsDown: down, circular: style == .accessoryCircularCapacity))
+            case .indeterminate:
+                return AnyView(Text("…").foregroundStyle(.secondary))
             }
         }()
         VStack(alignment: .leading, spacing: 0) {
             label.lineLimit(1)
             bar
+            currentValueLabel
         }
     }
 }
 
 extension ProgressView where Label == EmptyView {
+    /// Progress not known yet: an ellipsis in cells (iOS draws a spinner).
+    public init() { self.init(label: { EmptyView() }) }
     public init(value: Double?, total: Double = 1) {
         self.init(value: value, total: total, label: { EmptyView() })
     }
@@ -191,6 +231,11 @@ final class MeterNode: LayoutNode {
         var filled: CellStyle
         var track: CellStyle
         var masked: Bool
+        init(filled: CellStyle, track: CellStyle, masked: Bool) {
+            self.filled = filled
+            self.track = track
+            self.masked = masked
+        }
         init(_ env: EnvironmentValues) {
             let tint = env.dimsContent ? env.palette.invalidated : env.palette.tint
             filled = CellStyle(foreground: env.masksContent ? env.palette.redaction : tint)
@@ -230,7 +275,7 @@ final class MeterNode: LayoutNode {
         let value = styles.masked ? 0 : max(0, min(1, f))
         switch kind {
         case .bar: drawBar(value, rect, &canvas)
-        case .ring: drawRing(value, rect, &canvas)
+        case .ring: Self.drawRing(value, rect, &canvas, filled: styles.filled, track: styles.track)
         }
     }
 
@@ -250,9 +295,15 @@ final class MeterNode: LayoutNode {
         }
     }
 
-    private func drawRing(_ value: Double, _ rect: CellRect, _ canvas: inout Canvas) {
+    /// Draws `value` of a ring around `rect`'s edge, clockwise from the top centre, in heavy
+    /// lines; the rest in light lines in `track`, or not at all when `track` is nil. Too small
+    /// for a ring, it is a bar.
+    static func drawRing(_ value: Double, _ rect: CellRect, _ canvas: inout Canvas, filled: CellStyle, track: CellStyle?) {
         let w = rect.width, h = rect.height
-        guard w >= 3, h >= 2 else { return drawBar(value, rect, &canvas) }
+        guard w >= 3, h >= 2 else {
+            let node = MeterNode(kind: .bar, fraction: { _ in (value, nil) }, styles: .init(filled: filled, track: track ?? filled, masked: false))
+            return node.drawBar(value, rect, &canvas)
+        }
         // The perimeter clockwise from the top centre, so the fill grows like a watch hand.
         var cells: [(Int, Int)] = []
         let mid = w / 2
@@ -264,6 +315,7 @@ final class MeterNode: LayoutNode {
         let filledCount = Int((value * Double(cells.count)).rounded())
         for (i, (x, y)) in cells.enumerated() {
             let heavy = i < filledCount
+            guard heavy || track != nil else { continue }
             let glyph: Character
             switch (x, y) {
             case (0, 0): glyph = heavy ? "┏" : "╭"
@@ -273,7 +325,7 @@ final class MeterNode: LayoutNode {
             case (_, 0), (_, h - 1): glyph = heavy ? "━" : "─"
             default: glyph = heavy ? "┃" : "│"
             }
-            canvas.put(glyph, width: 1, x: rect.x + x, y: rect.y + y, style: heavy ? styles.filled : styles.track)
+            canvas.put(glyph, width: 1, x: rect.x + x, y: rect.y + y, style: heavy ? filled : track ?? filled)
         }
     }
 }

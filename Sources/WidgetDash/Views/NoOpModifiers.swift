@@ -343,12 +343,3 @@ extension View {
     /// accepted and ignored.
     public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View { foregroundStyle(primary) }
 }
-
-extension EnvironmentValues {
-    /// The locale: the process's own. Setting it is accepted and ignored (texts and formats
-    /// are in one language).
-    public var locale: Locale {
-        get { Locale.current }
-        set {}
-    }
-}

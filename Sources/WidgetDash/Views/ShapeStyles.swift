@@ -21,6 +21,10 @@ public struct FillShapeStyle: ShapeStyle, ResolvableShapeStyle, Hashable {
 /// The background of the current context: the widget's panel.
 public struct BackgroundStyle: ShapeStyle, ResolvableShapeStyle, Hashable {
     public init() {}
+    /// The background's fainter levels: the same background in cells.
+    public var secondary: BackgroundStyle { self }
+    public var tertiary: BackgroundStyle { self }
+    public var quaternary: BackgroundStyle { self }
     var resolvableColor: ResolvableColor { .semantic(.background) }
     public func _resolve(in palette: Palette) -> TerminalColor { resolvableColor.resolve(in: palette) }
 }
@@ -51,6 +55,18 @@ extension ShapeStyle where Self == Material {
     public static var thickMaterial: Material { .thick }
     public static var ultraThickMaterial: Material { .ultraThick }
     public static var bar: Material { .bar }
+}
+
+/// The color of separators, as SwiftUI's `.separator`: the theme's border color, which lines
+/// and shape fills use.
+public struct SeparatorShapeStyle: ShapeStyle, ResolvableShapeStyle, Hashable {
+    public init() {}
+    var resolvableColor: ResolvableColor { .semantic(.fill) }
+    public func _resolve(in palette: Palette) -> TerminalColor { resolvableColor.resolve(in: palette) }
+}
+
+extension ShapeStyle where Self == SeparatorShapeStyle {
+    public static var separator: SeparatorShapeStyle { SeparatorShapeStyle() }
 }
 
 extension ShapeStyle where Self == BackgroundStyle {

@@ -7,9 +7,13 @@
 public protocol Shape: View, Sendable {
     /// Whether the shape's corners are drawn round. Not for widget authors.
     var _isRound: Bool { get }
+    /// The part of the outline `trim(from:to:)` keeps (nil: all of it). Not for widget authors.
+    var _trim: ClosedRange<Double>? { get }
 }
 
 extension Shape {
+    public var _trim: ClosedRange<Double>? { nil }
+
     public var body: Never { fatalError("\(Self.self) is a primitive view") }
 
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs {
@@ -47,9 +51,22 @@ extension Shape {
     /// The shape's outline drawn inside its frame, in the foreground style.
     public func strokeBorder(lineWidth: Double = 1) -> some View { ShapeView(shape: self, paint: .stroke, style: nil) }
 
-    /// Accepted and ignored: the whole shape is drawn, since cells cannot draw part of a
-    /// curve (a progress ring is better drawn as a `Gauge`).
-    public func trim(from start: Double = 0, to end: Double = 1) -> Self { self }
+    /// The part of the shape's outline from `start` to `end` (fractions of it). Stroked, it
+    /// is drawn in heavy lines around the frame clockwise from the top, as a progress ring is
+    /// (whose `rotationEffect(.degrees(-90))` cells do not need), leaving the rest of the frame
+    /// to what is behind it; filled, the whole shape is (cells cannot fill part of a curve).
+    public func trim(from start: Double = 0, to end: Double = 1) -> some Shape {
+        func unit(_ v: Double) -> Double { v.isNaN ? 0 : max(0, min(1, v)) }
+        return _TrimmedShape(base: self, trim: unit(start)...max(unit(start), unit(end)))
+    }
+}
+
+/// A shape with part of its outline kept, made by `trim(from:to:)`. Not for widget authors.
+public struct _TrimmedShape<Base: Shape>: Shape {
+    let base: Base
+    let trim: ClosedRange<Double>
+    public var _isRound: Bool { base._isRound }
+    public var _trim: ClosedRange<Double>? { trim }
 }
 
 extension Shape where Self == Rectangle {
@@ -125,7 +142,13 @@ struct ShapeView<S: Shape>: View, PrimitiveView {
     static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
         let style = style ?? env.foregroundStyle ?? AnyShapeStyle(HierarchicalShapeStyle.primary)
-        return NodeList(ShapeNode(paint: paint, color: env.resolve(style), round: shape._isRound))
+        let color = env.resolve(style)
+        if paint == .stroke, let trim = shape._trim {
+            // A masked ring shows nothing of its value, as a gauge's does not.
+            let fraction = env.masksContent ? 0 : trim.upperBound - trim.lowerBound
+            return NodeList(ShapeNode(paint: .trimmedStroke(fraction), color: color, round: shape._isRound))
+        }
+        return NodeList(ShapeNode(paint: paint, color: color, round: shape._isRound))
     }
 }
 
@@ -140,7 +163,11 @@ extension Color: View, PrimitiveView {
 
 /// Draws a shape: it takes all the space offered (one cell when offered none or no limit).
 final class ShapeNode: LayoutNode {
-    enum Paint { case fill, stroke }
+    enum Paint: Equatable {
+        case fill, stroke
+        /// The first `fraction` of the outline, clockwise from the top.
+        case trimmedStroke(Double)
+    }
     let paint: Paint
     let color: TerminalColor
     let round: Bool
@@ -164,6 +191,8 @@ final class ShapeNode: LayoutNode {
         switch paint {
         case .fill: canvas.paintBackground(rect, color)
         case .stroke: strokeBox(rect, &canvas)
+        case .trimmedStroke(let fraction):
+            MeterNode.drawRing(fraction, rect, &canvas, filled: CellStyle(foreground: color), track: nil)
         }
     }
 
