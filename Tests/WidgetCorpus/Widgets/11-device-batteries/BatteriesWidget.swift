@@ -69,6 +69,16 @@ struct BatteriesWidgetView: View {
                 ForEach(entry.devices.prefix(3)) { device in
                     GridRow {
                         Image(systemName: device.symbol)
+                        GeometryReader { geometry in
+                            Capsule()
+                                .fill(.secondary)
+                                .overlay(alignment: .leading) {
+                                    Capsule()
+                                        .fill(.primary)
+                                        .frame(width: geometry.size.width * device.level)
+                                }
+                        }
+                        .frame(height: 6)
                         Text("\(device.level * 100, specifier: "%.0f")%")
                             .gridColumnAlignment(.trailing)
                     }
