@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["DashTesting"]),
         .testTarget(name: "DashImagesTests", dependencies: ["DashImages", "WidgetDash"], exclude: ["Fixtures"]),
         .testTarget(name: "DashTerminalTests", dependencies: ["DashTerminal", "DashCore", "WidgetDash", "DashTesting"]),
-        .testTarget(name: "DashAppTests", dependencies: ["DashApp", "DashCatalog", "DashCore", "DashSystem", "WidgetDash"]),
+        .testTarget(name: "DashAppTests", dependencies: ["DashApp", "DashCatalog", "DashCore", "DashSystem", "DashTesting", "WidgetDash"]),
     ],
     swiftLanguageModes: [.v6]
 )

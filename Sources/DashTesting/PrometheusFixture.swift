@@ -36,7 +36,7 @@ public final class PrometheusFixture: Sendable {
     /// when they are not installed, an error when they do not come up.
     public static func start(timeout: TimeInterval = 30) throws -> PrometheusFixture? {
         guard isAvailable else { return nil }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wd-prometheus-\(UUID().uuidString.prefix(8))").path
+        let directory = TestDirectories.path("wd-prometheus").path
         try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
         let exporterPort = try freePort(), prometheusPort = try freePort()
         try """

@@ -6,6 +6,7 @@ import Foundation
 import Synchronization
 import Testing
 import WidgetDash
+import DashTesting
 
 /// A reload applies the config's `extensions = [...]` and `[weather]`, as `run` wires it: the
 /// catalog is built again off the loop (RunCatalog), a newly listed extension's widgets become
@@ -55,7 +56,7 @@ struct ReloadCatalogTests {
     }
 
     @Test func aReloadLoadsANewlyListedExtensionNamesAFailingOneAndDropsARemovedOne() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wd-reload-\(UUID().uuidString.prefix(8))")
+        let directory = TestDirectories.path("wd-reload")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("config.toml")
         try "[[page]]\nwidgets = [\"clock@small\"]\n".write(to: file, atomically: true, encoding: .utf8)
@@ -119,7 +120,7 @@ struct ReloadCatalogTests {
     }
 
     @Test func aReloadAppliesWeatherAndSources() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wd-reload-\(UUID().uuidString.prefix(8))")
+        let directory = TestDirectories.path("wd-reload")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("config.toml")
         try "[[page]]\nwidgets = [\"clock@small\"]\n".write(to: file, atomically: true, encoding: .utf8)

@@ -12,7 +12,7 @@ struct ShellScreenTests {
     static func environment() -> EnvironmentValues { .utcGregorian }
 
     static func tempConfig(_ text: String?) -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-shell-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-shell")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("config.toml")
         if let text { try? text.write(to: file, atomically: true, encoding: .utf8) }

@@ -4,6 +4,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import DashTesting
 #endif
 
 /// What a child started by ``ChildProcess`` inherits from the process that starts it.
@@ -14,7 +15,7 @@ struct ChildProcessTests {
     /// script's write end makes running that script fail with "Text file busy" (the likely
     /// cause of a CI run that could not start a freshly written fake extension).
     @Test func aChildGetsStandardInputOutputAndErrorOnly() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-spawn-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-spawn")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         // Without O_CLOEXEC on purpose.

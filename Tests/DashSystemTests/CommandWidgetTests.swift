@@ -3,6 +3,7 @@ import Testing
 @testable import DashCore
 import DashSystem
 import WidgetDash
+import DashTesting
 
 /// Command widgets: process groups, time-outs, caps, output kinds, errors.
 @Suite("Command widgets")
@@ -45,7 +46,7 @@ struct CommandWidgetTests {
     }
 
     @Test func theTimeOutKillsTheWholeGroup() async throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("wd-cmd-\(UUID().uuidString.prefix(8))").path
+        let marker = TestDirectories.path("wd-cmd").path
         // A grandchild in the background that would write the marker after 2 s if it survived.
         let outcome = try await CommandRunner.run("(sleep 2; touch \(marker)) & sleep 30", timeout: 0.5).get()
         // Killed, not finished: `.timedOut` is reported only by the runner that killed the group
@@ -64,7 +65,7 @@ struct CommandWidgetTests {
     }
 
     @Test func oneRunPerWidgetAtATime() async throws {
-        let counter = FileManager.default.temporaryDirectory.appendingPathComponent("wd-gate-\(UUID().uuidString.prefix(8))").path
+        let counter = TestDirectories.path("wd-gate").path
         let command = "echo x >> \(counter); sleep 0.3; echo done"
         let gate = CommandGate()
         async let a = gate.run(key: "same") { await CommandRunner.run(command, timeout: 5) }

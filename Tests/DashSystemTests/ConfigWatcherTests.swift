@@ -2,12 +2,13 @@ import DashSystem
 import Foundation
 import Synchronization
 import Testing
+import DashTesting
 
 /// The config watcher: inotify on the file's directory, no polling.
 @Suite("Config watcher")
 struct ConfigWatcherTests {
     @Test func watcherSeesASaveWithoutPolling() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-watch-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-watch")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("config.toml")
         try "[[page]]\nwidgets = [\"clock@small\"]\n".write(to: file, atomically: true, encoding: .utf8)
@@ -28,7 +29,7 @@ struct ConfigWatcherTests {
     /// The watcher's descriptors (inotify and its stop pipe) close on exec, so a program the
     /// dashboard starts does not hold them.
     @Test func watcherDescriptorsCloseOnExec() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-watch-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-watch")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         // Descriptors with what they point to: listing the directory opens one, whose number

@@ -2,13 +2,14 @@ import DashSystem
 import Foundation
 import Testing
 import WidgetDash
+import DashTesting
 
 /// The host side of the extension protocol against extensions that misbehave: shell scripts
 /// standing in for an extension, so each failure is exact.
 @Suite struct ExtensionProcessTests {
     /// Writes `body` as an executable shell script and returns its path.
     func script(_ body: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-ext-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-ext")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("fake-extension").path
         try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -65,7 +66,7 @@ import WidgetDash
     /// A shell line that starts `sleep 30` in the background and notes its pid, and a check
     /// that it is gone: what an extension starts goes with it.
     func backgroundSleep() throws -> (line: String, isGone: () -> Bool) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-bg-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-bg")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let pidFile = dir.appendingPathComponent("child.pid").path
         return ("sleep 30 &\necho $! > \(pidFile)", {

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import WidgetDash
+import DashTesting
 
 /// The host's answers to an extension's service calls: the App Group's suites by
 /// compare-and-set, refusals that keep the store whole, pictures found beside the executable.
@@ -96,7 +97,7 @@ import WidgetDash
     }
 
     @Test func picturesAreFoundBesideTheExecutableAndNoNameLeavesTheFolders() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-assets-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-assets")
         let bundle = dir.appendingPathComponent("Pkg_Ext.resources")
         let catalog = bundle.appendingPathComponent("Assets.xcassets/moon.imageset")
         try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
@@ -125,7 +126,7 @@ import WidgetDash
 
     @Test func anExtensionsCallIsAnsweredOnItsStandardInputWhileItAnswers() throws {
         // A stand-in extension: asks for the suite, changes it from what it read, then answers.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-svc-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-svc")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("ext").path
         let script = """

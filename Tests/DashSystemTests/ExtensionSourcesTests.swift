@@ -3,6 +3,7 @@ import DashSystem
 import Foundation
 import Testing
 import WidgetDash
+import DashTesting
 
 /// Where extensions come from, on a real file system (a temporary directory): the extensions
 /// directory's scan, the order of the three sources, duplicates, and the messages of paths
@@ -12,7 +13,7 @@ struct ExtensionSourcesTests {
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("wd-ext-\(UUID().uuidString.prefix(8))")
+        root = TestDirectories.path("wd-ext")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 

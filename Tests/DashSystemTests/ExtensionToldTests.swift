@@ -3,6 +3,7 @@ import DashSystem
 import Foundation
 import Testing
 import WidgetDash
+import DashTesting
 
 /// What the host tells an extension, what it keeps when a timeline is cut short, and the set of
 /// extension processes as a service: shell scripts stand in for the extension.
@@ -12,7 +13,7 @@ import WidgetDash
     /// An executable script that answers `describe` with one widget, `k`, and runs `body` for
     /// every other request (the request is `$2`).
     func fakeExtension(_ body: String) throws -> (path: String, dir: URL) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-told-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-told")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("fake-extension").path
         let widget = #"{"kind":"k","displayName":"K","description":"","families":["systemSmall"],"contentMarginsDisabled":false,"dataProtection":"none","parameters":[]}"#

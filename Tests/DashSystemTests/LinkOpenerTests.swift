@@ -2,12 +2,13 @@ import DashCore
 import DashSystem
 import Foundation
 import Testing
+import DashTesting
 
 /// The program that opens a widget's web links: what it is started with, and which one.
 @Suite("Link opener")
 struct LinkOpenerTests {
     private func scratch() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-open-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-open")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }

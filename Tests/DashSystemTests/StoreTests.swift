@@ -5,12 +5,13 @@ import DashCatalog
 @testable import DashCore
 @testable import DashSystem
 import WidgetDash
+import DashTesting
 
 /// The SQLite store: files, schema, concurrency, damage; and the notification socket.
 @Suite("Shared store")
 struct StoreTests {
     static func location() -> StoreLocation {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("wd-store-\(UUID().uuidString.prefix(8))")
+        let base = TestDirectories.path("wd-store")
         return StoreLocation(dataDirectory: base.appendingPathComponent("data"), socketDirectory: base.appendingPathComponent("run"))
     }
 

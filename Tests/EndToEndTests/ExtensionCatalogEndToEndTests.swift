@@ -21,7 +21,7 @@ final class ExtensionCatalogEndToEndTests: XCTestCase {
     /// The fixture, and a copy of it called `weather` in a fresh directory.
     func extensions() throws -> (fixture: String, copy: String) {
         let fixture = try Self.fixture.get()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wd-catalog-\(UUID().uuidString.prefix(8))")
+        let directory = TestDirectories.path("wd-catalog")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let copy = directory.appendingPathComponent("weather").path
         try FileManager.default.copyItem(atPath: fixture, toPath: copy)

@@ -111,7 +111,7 @@ final class ExtensionEndToEndTests: XCTestCase {
     }
 
     func testAnExtensionThatWritesGarbageGetsAClearMessage() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wd-garbage-\(UUID().uuidString.prefix(8))")
+        let dir = TestDirectories.path("wd-garbage")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let script = dir.appendingPathComponent("garbage").path
         try "#!/bin/sh\necho 'Hello, world!'\n".write(toFile: script, atomically: true, encoding: .utf8)

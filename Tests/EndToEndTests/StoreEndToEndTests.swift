@@ -111,7 +111,7 @@ struct StoreEndToEndTests {
         }
         let env = WidgetDashBinary.isolatedEnvironment()
         // Eight shells at once, each running its own `widgetdash set` processes one after another.
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("wd-8-\(UUID().uuidString.prefix(8)).log")
+        let log = TestDirectories.path("wd-8-log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         var shellEnv = env
         shellEnv["WD"] = binary
