@@ -78,6 +78,11 @@ struct GridLayoutTests {
             ForEach(["a", "b", "c", "d", "e"], id: \.self) { Text($0) }
         }
         #expect(draw(grid, 11, 2) == ["a   b   c", "d   e"])
+        // Asked how wide it could grow (as a stack asks), it answers with one track, not a
+        // track for every column of an unbounded width.
+        let node = resolveSingle(grid, EnvironmentValues(), ResolveContext())
+        let widest = node.sizeThatFits(ProposedSize(width: ProposedSize.unbounded, height: nil), RenderContext(now: .distantPast))
+        #expect(widest == CellSize(width: 3, height: 5))
     }
 
     @Test func fixedColumnsTakeTheirSize() {

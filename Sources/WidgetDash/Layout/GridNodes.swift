@@ -327,11 +327,14 @@ final class LazyGridNode: LayoutNode {
                 result.append((min(most, max(least, size)), item.spacing, item.alignment))
             case .adaptive(let least, let most):
                 let least = max(1, least)
-                guard let share else {
+                // Offered no length, or an unbounded one (a stack asking how far it could
+                // grow), one track; else as many as fit (at most a thousand: an author's huge
+                // frame must not make a million tracks a frame).
+                guard let share, share < ProposedSize.unbounded / 2 else {
                     result.append((min(most, max(least, idealAcross(context))), item.spacing, item.alignment))
                     continue
                 }
-                let count = max(1, (share + item.spacing) / (least + item.spacing))
+                let count = max(1, min(1000, (share + item.spacing) / (least + item.spacing)))
                 let size = min(most, max(least, (share - item.spacing * (count - 1)) / count))
                 for _ in 0..<count { result.append((size, item.spacing, item.alignment)) }
             }
