@@ -42,6 +42,10 @@ struct CompatibilityViewTests {
         #expect("\(pi, specifier: "%@")" == "3.14159")
         #expect("\(pi, specifier: "%f %f")" == "3.14159")
         #expect("\(pi, specifier: "no conversion")" == "3.14159")
+        #expect("\(pi, specifier: "%Lf")" == "3.14159")
+        #expect("\(pi, specifier: "%*d")" == "3.14159")
+        #expect("\(pi, specifier: "%1$f")" == "3.14159")
+        #expect("\(Int64(5), specifier: "%lld")" == "5")
         #expect(draw(Text("\(21.456, specifier: "%.1f")°"), 5, 1) == ["21.5°"])
     }
 

@@ -45,7 +45,8 @@ extension DefaultStringInterpolation {
 /// Checks printf specifiers given to `appendInterpolation(_:specifier:)`.
 enum NumericSpecifier {
     /// True when `specifier` has exactly one conversion, of a number (`d i u o x X f F e E g G
-    /// a A`, with flags, width, precision and a length), besides any `%%`.
+    /// a A`, with flags, width, precision and an integer length), besides any `%%`. `L` (a
+    /// long double, read from memory a `Double` does not fill) is refused with the rest.
     static func isSafe(_ specifier: String) -> Bool {
         var conversions = 0
         var scalars = specifier.unicodeScalars.makeIterator()
@@ -54,7 +55,7 @@ enum NumericSpecifier {
             var next = scalars.next()
             if next == "%" { continue }
             while let c = next, "-+ #0123456789.'".unicodeScalars.contains(c) { next = scalars.next() }
-            while let c = next, "hlLqjzt".unicodeScalars.contains(c) { next = scalars.next() }
+            while let c = next, "hlqjzt".unicodeScalars.contains(c) { next = scalars.next() }
             guard let conversion = next, "diuoxXfFeEgGaA".unicodeScalars.contains(conversion) else { return false }
             conversions += 1
         }
