@@ -27,6 +27,17 @@ struct LayoutTests {
         #expect(TextWidth.width(of: lines[0]) <= 14)
     }
 
+    @Test func aShapeInARowTakesWhatItsNeighboursLeave() {
+        // As in SwiftUI: the text is served first, and the color fills the other eight columns
+        // (it took an equal share, two columns, when a shape answered an unbounded offer with one
+        // cell and so looked barely flexible).
+        let palette = EnvironmentValues().palette
+        let row = HStack(spacing: 0) { Text("ab"); Color.red }.frame(height: 1)
+        let canvas = ViewRenderer.render(row, size: CellSize(width: 10, height: 1), environment: EnvironmentValues(), now: .distantPast).canvas
+        #expect(canvas.lines == ["ab        "])
+        #expect((0..<10).filter { canvas[$0, 0].style.background == palette.red } == Array(2..<10))
+    }
+
     @Test func vstackAlignsAndStacks() {
         let lines = draw(VStack(alignment: .leading) { Text("one"); Text("three") }, 10, 2)
         #expect(lines == ["  one", "  three"])

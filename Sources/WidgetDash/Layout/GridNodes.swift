@@ -45,8 +45,8 @@ final class GridNode: LayoutNode {
     /// Each column's width for a width of `proposedWidth` (nil: the columns' ideal widths).
     private func columnWidths(_ proposedWidth: Int?, _ context: RenderContext) -> [Int] {
         let available = proposedWidth.map { max(0, $0 - horizontalSpacing * max(0, columnCount - 1)) }
-        // The most a cell uses is its answer for all the space there is (a shape offered
-        // unbounded space takes one cell, so "unbounded" would not tell).
+        // The most a cell uses is its answer for all the space there is: what it would take
+        // of more than that does not matter here.
         let most = available ?? ProposedSize.unbounded
         var tracks = Array(repeating: GridTrack(), count: columnCount)
         // Cells of one column first; then a cell that spans columns and wants more than they

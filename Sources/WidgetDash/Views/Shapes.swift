@@ -179,10 +179,9 @@ final class ShapeNode: LayoutNode {
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        func taken(_ offered: Int?) -> Int {
-            guard let offered, offered < ProposedSize.unbounded else { return 1 }
-            return max(0, offered)
-        }
+        // All of it, however much (so a stack serves it after its less flexible neighbours,
+        // as SwiftUI does); one cell when offered nothing.
+        func taken(_ offered: Int?) -> Int { max(0, offered ?? 1) }
         return CellSize(width: taken(proposal.width), height: taken(proposal.height))
     }
 
