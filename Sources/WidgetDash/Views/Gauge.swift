@@ -231,11 +231,6 @@ final class MeterNode: LayoutNode {
         var filled: CellStyle
         var track: CellStyle
         var masked: Bool
-        init(filled: CellStyle, track: CellStyle, masked: Bool) {
-            self.filled = filled
-            self.track = track
-            self.masked = masked
-        }
         init(_ env: EnvironmentValues) {
             let tint = env.dimsContent ? env.palette.invalidated : env.palette.tint
             filled = CellStyle(foreground: env.masksContent ? env.palette.redaction : tint)
@@ -274,23 +269,25 @@ final class MeterNode: LayoutNode {
         // A masked meter shows as empty: its value is as private as the text beside it.
         let value = styles.masked ? 0 : max(0, min(1, f))
         switch kind {
-        case .bar: drawBar(value, rect, &canvas)
+        case .bar: Self.drawBar(value, rect, &canvas, filled: styles.filled, track: styles.track)
         case .ring: Self.drawRing(value, rect, &canvas, filled: styles.filled, track: styles.track)
         }
     }
 
-    private func drawBar(_ value: Double, _ rect: CellRect, _ canvas: inout Canvas) {
+    /// Draws `value` of a bar across `rect`'s middle row in eighth blocks, the rest as track
+    /// (or nothing, when `track` is nil).
+    static func drawBar(_ value: Double, _ rect: CellRect, _ canvas: inout Canvas, filled fill: CellStyle, track: CellStyle?) {
         let eighths = Int((value * Double(rect.width * 8)).rounded())
         let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
         let y = rect.y + (rect.height - 1) / 2
         for i in 0..<rect.width {
             let filled = eighths - i * 8
             if filled >= 8 {
-                canvas.put("█", width: 1, x: rect.x + i, y: y, style: styles.filled)
+                canvas.put("█", width: 1, x: rect.x + i, y: y, style: fill)
             } else if filled > 0 {
-                canvas.put(partials[filled - 1], width: 1, x: rect.x + i, y: y, style: styles.filled)
-            } else {
-                canvas.put("░", width: 1, x: rect.x + i, y: y, style: styles.track)
+                canvas.put(partials[filled - 1], width: 1, x: rect.x + i, y: y, style: fill)
+            } else if let track {
+                canvas.put("░", width: 1, x: rect.x + i, y: y, style: track)
             }
         }
     }
@@ -300,10 +297,7 @@ final class MeterNode: LayoutNode {
     /// for a ring, it is a bar.
     static func drawRing(_ value: Double, _ rect: CellRect, _ canvas: inout Canvas, filled: CellStyle, track: CellStyle?) {
         let w = rect.width, h = rect.height
-        guard w >= 3, h >= 2 else {
-            let node = MeterNode(kind: .bar, fraction: { _ in (value, nil) }, styles: .init(filled: filled, track: track ?? filled, masked: false))
-            return node.drawBar(value, rect, &canvas)
-        }
+        guard w >= 3, h >= 2 else { return drawBar(value, rect, &canvas, filled: filled, track: track) }
         // The perimeter clockwise from the top centre, so the fill grows like a watch hand.
         var cells: [(Int, Int)] = []
         let mid = w / 2
