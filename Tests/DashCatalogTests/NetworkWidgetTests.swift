@@ -39,7 +39,7 @@ struct NetworkWidgetTests {
     static func weather(_ network: WidgetNetwork, location: String = "Tokyo", family: WidgetFamily = .systemMedium) async throws -> Timeline<WeatherEntry> {
         var provider = WeatherProvider()
         provider.network = network
-        var intent = WeatherIntent()
+        let intent = WeatherIntent()
         intent.location = location
         intent.units = "metric"
         return try await provider.timeline(for: intent, in: FeedWidgetTests.context(family))
@@ -124,7 +124,7 @@ struct NetworkWidgetTests {
             url.contains("/SAP.DE?") ? YahooChartFixture.chart(symbol: "SAP.DE", currency: "EUR", prices: [228.1, 230, 231.45], previousClose: 228.1,
                                                               now: Self.now, open: Self.now.addingTimeInterval(3600), close: Self.now.addingTimeInterval(7200)) : nil
         }
-        var intent = StocksIntent()
+        let intent = StocksIntent()
         intent.symbols = "SAP.DE MSFT"
         let entry = try #require(try await provider.timeline(for: intent, in: FeedWidgetTests.context(.systemMedium)).entries.first)
         #expect(seen.urls.withLock { $0 } == ["http://127.0.0.1:3/v8/finance/chart/SAP.DE?range=1d&interval=5m"])

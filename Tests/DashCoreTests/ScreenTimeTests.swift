@@ -103,7 +103,7 @@ struct ScreenTimeTests {
     @Test("A damaged stored value is ignored and reported; the rest is kept; old days are dropped")
     func damaged() {
         let store = InMemoryWidgetStateStore()
-        store.modify(ScreenTimeRecorder.suite) {
+        _ = store.modify(ScreenTimeRecorder.suite) {
             $0["2026-11-19"] = .double(1200)
             $0["2026-11-20"] = .string("a lot")
             $0["2026-11-21"] = .double(-5)

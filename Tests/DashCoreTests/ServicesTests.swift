@@ -25,7 +25,7 @@ struct ServicesTests {
     @Test("A provider, run in a detached task, reads the services its dashboard was given")
     func providersSeeTheDashboardsServices() async {
         let store = InMemoryWidgetStateStore()
-        store.modify("services-test") { $0["n"] = .int(7) }
+        _ = store.modify("services-test") { $0["n"] = .int(7) }
         let seen = Seen()
         let d = Dashboard(widgets: [Self.counterWidget(seen)], placements: [WidgetPlacement(kind: "a", family: .systemSmall)],
                           clock: ManualClock(t0), services: WidgetServices(sharedDefaults: store))
@@ -39,7 +39,7 @@ struct ServicesTests {
     func aReloadedDashboardGetsTheSame() async throws {
         let file = ShellScreenTests.tempConfig("[[page]]\nwidgets = [\"a@small\"]\n")
         let store = InMemoryWidgetStateStore()
-        store.modify("services-test") { $0["n"] = .int(3) }
+        _ = store.modify("services-test") { $0["n"] = .int(3) }
         let seen = Seen()
         var options = ShellOptions(widgets: [Self.counterWidget(seen)], configFile: file, defaultPages: [], defaultLockScreen: [],
                                    clock: ManualClock(t0))

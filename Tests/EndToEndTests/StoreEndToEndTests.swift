@@ -112,7 +112,7 @@ struct StoreEndToEndTests {
         let env = WidgetDashBinary.isolatedEnvironment()
         // Eight shells at once, each running its own `widgetdash set` processes one after another.
         let log = TestDirectories.path("wd-8-log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
         var shellEnv = env
         shellEnv["WD"] = binary
         shellEnv["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -125,7 +125,8 @@ struct FragileActivity: Widget {
         let previews = Self.previews
         let sink = Lines()
         var request = ExtensionRequest(request: .preview, date: Date(timeIntervalSince1970: 0))
-        request.preview = try #require(previews.firstIndex { $0.name == "fragile" })
+        let fragile: Int = try #require(previews.firstIndex { $0.name == "fragile" })
+        request.preview = fragile
         await ExtensionServer(widgets: [], send: { line in sink.lines.withLock { $0.append(line) } }, previews: previews).serve(request)
         let answers = sink.all.compactMap { try? ExtensionProtocol.decode(ExtensionAnswer.self, from: $0) }
         #expect(answers.map(\.answer) == [.timeline, .entry, .error])
