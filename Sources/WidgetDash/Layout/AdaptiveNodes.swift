@@ -123,19 +123,13 @@ final class ContainerRelativeFrameNode: WrappingNode {
         ignoresProposedHeight = vertical || child.ignoresProposedHeight
     }
 
-    /// The frame's size for `proposal`: the container-relative lengths on the axes given, the
-    /// child's answer on the others.
-    private func frame(_ proposal: ProposedSize, _ context: RenderContext) -> (size: CellSize, offer: ProposedSize) {
+    /// The container-relative lengths on the axes given, the child's answer on the others.
+    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         let container = context.contentBounds?.size
         let width = horizontal ? max(0, length(container?.width ?? proposal.width ?? 0, .horizontal)) : nil
         let height = vertical ? max(0, length(container?.height ?? proposal.height ?? 0, .vertical)) : nil
-        let offer = ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height)
-        let childSize = child.sizeThatFits(offer, context)
-        return (CellSize(width: width ?? childSize.width, height: height ?? childSize.height), offer)
-    }
-
-    override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
-        frame(proposal, context).size
+        let childSize = child.sizeThatFits(ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height), context)
+        return CellSize(width: width ?? childSize.width, height: height ?? childSize.height)
     }
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {

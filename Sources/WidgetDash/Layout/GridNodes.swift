@@ -27,12 +27,12 @@ final class GridNode: LayoutNode {
         for case .cells(let cells, _) in rows {
             var column = 0
             for cell in cells {
-                let span = GridCellNode.settings(of: cell).columns
-                if let wanted = GridCellNode.settings(of: cell).columnAlignment {
+                let settings = GridCellNode.settings(of: cell)
+                if let wanted = settings.columnAlignment {
                     while alignments.count <= column { alignments.append(nil) }
                     if alignments[column] == nil { alignments[column] = wanted }
                 }
-                column += span
+                column += settings.columns
             }
             count = max(count, column)
         }
@@ -285,6 +285,9 @@ final class LazyGridNode: LayoutNode {
         var alignment: Alignment?
     }
 
+    /// A track across the grid: its size, the space after it, and its items' alignment.
+    typealias Track = (size: Int, spacing: Int, alignment: Alignment?)
+
     /// The axis the tracks run along: vertical for `LazyVGrid`'s columns.
     let axis: Axis
     let items: [Item]
@@ -309,7 +312,7 @@ final class LazyGridNode: LayoutNode {
     /// each track's size, the spacing after it, and its items' alignment. Fixed items take their
     /// size; the rest share what is left equally, an adaptive item as many tracks of at least
     /// its minimum as fit in its share, a flexible one a track within its limits.
-    private func tracks(_ length: Int?, _ context: RenderContext) -> [(size: Int, spacing: Int, alignment: Alignment?)] {
+    private func tracks(_ length: Int?, _ context: RenderContext) -> [Track] {
         let fixed = items.reduce(0) { total, item in
             if case .fixed(let size) = item.size { return total + size + item.spacing }
             return total
@@ -317,13 +320,22 @@ final class LazyGridNode: LayoutNode {
         let shared = items.filter { if case .fixed = $0.size { return false } else { return true } }
         let spacingOfShared = shared.dropLast().reduce(0) { $0 + $1.spacing }
         let share: Int? = length.map { shared.isEmpty ? 0 : max(0, ($0 - fixed - spacingOfShared) / shared.count) }
-        var result: [(size: Int, spacing: Int, alignment: Alignment?)] = []
+        // The widest item, for tracks sized without a length: asked at most once, and only
+        // when one is.
+        var widest: Int?
+        func ideal() -> Int {
+            if let widest { return widest }
+            let value = idealAcross(context)
+            widest = value
+            return value
+        }
+        var result: [Track] = []
         for item in items {
             switch item.size {
             case .fixed(let size):
                 result.append((size, item.spacing, item.alignment))
             case .flexible(let least, let most):
-                let size = share ?? idealAcross(context)
+                let size = share ?? ideal()
                 result.append((min(most, max(least, size)), item.spacing, item.alignment))
             case .adaptive(let least, let most):
                 let least = max(1, least)
@@ -331,7 +343,7 @@ final class LazyGridNode: LayoutNode {
                 // grow), one track; else as many as fit (at most a thousand: an author's huge
                 // frame must not make a million tracks a frame).
                 guard let share, share < ProposedSize.unbounded / 2 else {
-                    result.append((min(most, max(least, idealAcross(context))), item.spacing, item.alignment))
+                    result.append((min(most, max(least, ideal())), item.spacing, item.alignment))
                     continue
                 }
                 let count = max(1, min(1000, (share + item.spacing) / (least + item.spacing)))
@@ -349,7 +361,7 @@ final class LazyGridNode: LayoutNode {
     }
 
     /// The length of each line of items, for `tracks`.
-    private func lines(_ tracks: [(size: Int, spacing: Int, alignment: Alignment?)], _ context: RenderContext) -> [Int] {
+    private func lines(_ tracks: [Track], _ context: RenderContext) -> [Int] {
         guard !tracks.isEmpty else { return [] }
         var lengths: [Int] = []
         for (index, child) in children.enumerated() {
@@ -360,7 +372,7 @@ final class LazyGridNode: LayoutNode {
         return lengths
     }
 
-    private func totalAcross(_ tracks: [(size: Int, spacing: Int, alignment: Alignment?)]) -> Int {
+    private func totalAcross(_ tracks: [Track]) -> Int {
         tracks.reduce(0) { $0 + $1.size } + tracks.dropLast().reduce(0) { $0 + $1.spacing }
     }
 

@@ -37,6 +37,13 @@ public enum LayoutUnit: Hashable, Sendable {
     }
 
     func gap(_ value: Int, _ axis: Axis) -> Int { gap(Double(value), axis) }
+
+    /// `cells` along `axis` in this unit: what a view that counts points is told of a length
+    /// the layout measured in cells (a geometry reader's size, a container's, the margins).
+    func length(ofCells cells: Int, _ axis: Axis) -> Double {
+        guard self == .points else { return Double(cells) }
+        return Double(cells) * (axis == .horizontal ? Self.pointsPerColumn : Self.pointsPerRow)
+    }
 }
 
 extension WidgetConfiguration {

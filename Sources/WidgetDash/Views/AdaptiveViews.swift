@@ -89,7 +89,7 @@ extension View {
     /// inside (SwiftUI's container is the nearest scroll view or window; a widget's is its
     /// content area).
     public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View {
-        containerRelativeFrame(axes, alignment: alignment, cells: { length, _ in length })
+        modified { env, _, content in Self.containerRelativeNode(content(env).single, axes, alignment) { length, _ in length } }
     }
 
     /// A share of the content area on the axes given: the area divided into `count` parts
@@ -111,14 +111,9 @@ extension View {
         modified { env, _, content in
             let unit = env.layoutUnit
             return Self.containerRelativeNode(content(env).single, axes, alignment) { cells, axis in
-                let perCell = unit == .cells ? 1 : axis == .horizontal ? LayoutUnit.pointsPerColumn : LayoutUnit.pointsPerRow
-                return unit.size(length(Double(cells) * perCell, axis), axis) ?? 0
+                unit.size(length(unit.length(ofCells: cells, axis), axis), axis) ?? 0
             }
         }
-    }
-
-    private func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment, cells: @escaping (Int, Axis) -> Int) -> some View {
-        modified { env, _, content in Self.containerRelativeNode(content(env).single, axes, alignment, cells) }
     }
 
     private static func containerRelativeNode(_ child: LayoutNode, _ axes: Axis.Set, _ alignment: Alignment, _ length: @escaping (Int, Axis) -> Int) -> NodeList {

@@ -92,12 +92,11 @@ extension EnvironmentValues {
     /// them to part of its content with `padding(_:)`.
     public var widgetContentMargins: EdgeInsets {
         let cells = widgetFamily.contentMargins
-        guard layoutUnit == .points else { return cells }
         // Rounded up, so that `padding(_:)` gives back the same whole cells.
-        func points(_ value: Int, _ perCell: Double) -> Int { Int((Double(value) * perCell).rounded(.up)) }
+        func length(_ value: Int, _ axis: Axis) -> Int { Int(layoutUnit.length(ofCells: value, axis).rounded(.up)) }
         return EdgeInsets(
-            top: points(cells.top, LayoutUnit.pointsPerRow), leading: points(cells.leading, LayoutUnit.pointsPerColumn),
-            bottom: points(cells.bottom, LayoutUnit.pointsPerRow), trailing: points(cells.trailing, LayoutUnit.pointsPerColumn)
+            top: length(cells.top, .vertical), leading: length(cells.leading, .horizontal),
+            bottom: length(cells.bottom, .vertical), trailing: length(cells.trailing, .horizontal)
         )
     }
 }

@@ -35,7 +35,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View {
     let label: Label
     let currentValueLabel: CurrentValueLabel
     /// The labels at the ends of a bar (a ring has no room for them).
-    var bounds: (minimum: AnyView, maximum: AnyView)?
+    var endLabels: (minimum: AnyView, maximum: AnyView)?
 
     public init(
         value: Double, in bounds: ClosedRange<Double> = 0...1,
@@ -57,7 +57,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View {
         @ViewBuilder maximumValueLabel: () -> Maximum
     ) {
         self.init(value: value, in: bounds, label: label, currentValueLabel: currentValueLabel)
-        self.bounds = (AnyView(minimumValueLabel().lineLimit(1)), AnyView(maximumValueLabel().lineLimit(1)))
+        endLabels = (AnyView(minimumValueLabel().lineLimit(1)), AnyView(maximumValueLabel().lineLimit(1)))
     }
 
     @Environment(\.gaugeStyle) private var style
@@ -88,8 +88,8 @@ public struct Gauge<Label: View, CurrentValueLabel: View>: View {
                     Spacer(minLength: 0)
                     currentValueLabel.lineLimit(1)
                 }
-                if let bounds {
-                    HStack(cellSpacing: 1) { bounds.minimum; GaugeMeter(kind: .bar, fraction: fraction); bounds.maximum }
+                if let endLabels {
+                    HStack(cellSpacing: 1) { endLabels.minimum; GaugeMeter(kind: .bar, fraction: fraction); endLabels.maximum }
                 } else {
                     GaugeMeter(kind: .bar, fraction: fraction)
                 }

@@ -72,10 +72,7 @@ final class GeometryReaderNode: LayoutNode {
 
     override func render(in rect: CellRect, canvas: inout Canvas, _ context: RenderContext) {
         let origin = context.contentBounds.map { CellPoint(x: rect.x - $0.x, y: rect.y - $0.y) } ?? CellPoint(x: 0, y: 0)
-        func length(_ cells: Int, _ axis: Axis) -> Double {
-            guard unit == .points else { return Double(cells) }
-            return Double(cells) * (axis == .horizontal ? LayoutUnit.pointsPerColumn : LayoutUnit.pointsPerRow)
-        }
+        func length(_ cells: Int, _ axis: Axis) -> Double { unit.length(ofCells: cells, axis) }
         let size = CGSize(width: length(rect.width, .horizontal), height: length(rect.height, .vertical))
         let frame = CGRect(x: length(origin.x, .horizontal), y: length(origin.y, .vertical), width: size.width, height: size.height)
         make(GeometryProxy(size: size, globalFrame: frame)).render(aligned: .topLeading, in: rect, canvas: &canvas, context)
