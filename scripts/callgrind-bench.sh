@@ -50,9 +50,13 @@ case $what in
 render)
     # Two runs that differ only in the number of frames: the difference is the frames' cost,
     # without start-up (loading, first metadata lookups, the first timelines).
-    a=$(count render-20 bench render --frames 20)
-    b=$(count render-60 bench render --frames 60)
+    # The frames with the views kept (the benchmark's figure), then with every view made anew.
+    a=$(count render-20 bench render --views kept --frames 20)
+    b=$(count render-60 bench render --views kept --frames 60)
     echo "bench render: $(( (b - a) / 40 )) instructions per full frame"
+    a=$(count remade-20 bench render --views remade --frames 20)
+    b=$(count remade-60 bench render --views remade --frames 60)
+    echo "bench render: $(( (b - a) / 40 )) instructions per full frame with every view made anew"
     ;;
 scheduler)
     n=$(count scheduler bench scheduler)

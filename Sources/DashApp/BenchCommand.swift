@@ -26,7 +26,13 @@ struct RenderBench: AsyncParsableCommand {
     var widgets: [String] = []
     @Option(help: "Screen width in cells.") var width = 200
     @Option(help: "Screen height in cells.") var height = 60
+    @Option(help: ArgumentHelp("Which full frames to time: 'kept' (the views kept from the last frame), 'remade' (every view made anew) or 'both'.", valueName: "kept|remade|both"))
+    var views: ViewsTimed = .both
     @OptionGroup var extensions: ExtensionOptions
+
+    enum ViewsTimed: String, ExpressibleByArgument, CaseIterable {
+        case kept, remade, both
+    }
 
     func run() async throws {
         let size = CellSize(width: width, height: height)
@@ -54,23 +60,18 @@ struct RenderBench: AsyncParsableCommand {
 
         var screen = dashboard.render(size: size)
 
-        // Full frames: every widget laid out and drawn, the screen composed. Timed in batches,
-        // reporting the median and best batch, so a busy machine skews the figure less.
-        let batch = max(1, min(100, frames / 10))
-        var batchTimes: [Double] = []
-        var done = 0
-        while done < frames {
-            let started = ContinuousClock.now
-            for _ in 0..<batch {
-                dashboard.invalidateAll()
-                screen = dashboard.render(size: size)
-            }
-            batchTimes.append(seconds(ContinuousClock.now - started) / Double(batch))
-            done += batch
+        // Full frames: every widget laid out and drawn, the screen composed; its views are kept
+        // from the last frame, as they are while the entries stand (a resize, a screen closed,
+        // a live text's tick). Then the same with every view made anew from its entry, as when
+        // every widget has a new entry at once.
+        let kept = views == .remade ? nil : time(frames: frames) {
+            dashboard.invalidateAll()
+            screen = dashboard.render(size: size)
         }
-        batchTimes.sort()
-        let perFrame = batchTimes[batchTimes.count / 2]
-        let best = batchTimes[0]
+        let remade = views == .kept ? nil : time(frames: frames) {
+            dashboard.invalidateAll(remakingViews: true)
+            screen = dashboard.render(size: size)
+        }
 
         let visibleCount = dashboard.visibleWidgetCount
         let fullBytes = ANSI.update(from: nil, to: screen).count
@@ -90,9 +91,30 @@ struct RenderBench: AsyncParsableCommand {
         let avgCells = Double(tickCells.reduce(0, +)) / Double(tickCells.count)
 
         print("render bench: \(width)×\(height), \(dashboard.instances.count) widgets placed, \(visibleCount) on screen, \(frames) frames")
-        print(String(format: "  full layout + render: %.3f ms/frame median, %.3f ms best (%.0f frames/s)", perFrame * 1000, best * 1000, 1 / perFrame))
+        if let kept {
+            print(String(format: "  full layout + render: %.3f ms/frame median, %.3f ms best (%.0f frames/s)", kept.median * 1000, kept.best * 1000, 1 / kept.median))
+        }
+        if let remade {
+            print(String(format: "  with every view made anew: %.3f ms/frame median, %.3f ms best", remade.median * 1000, remade.best * 1000))
+        }
         print("  full repaint: \(fullBytes) bytes")
         print(String(format: "  one-second tick: %.1f cells changed, %.1f bytes written per tick (max %d)", avgCells, avgBytes, tickBytes.max() ?? 0))
+    }
+
+    /// Runs `frame` `frames` times, timed in batches; the median and the best batch's time per
+    /// frame, so that a busy machine skews the figure less.
+    private func time(frames: Int, _ frame: () -> Void) -> (median: Double, best: Double) {
+        let batch = max(1, min(100, frames / 10))
+        var batchTimes: [Double] = []
+        var done = 0
+        while done < frames {
+            let started = ContinuousClock.now
+            for _ in 0..<batch { frame() }
+            batchTimes.append(seconds(ContinuousClock.now - started) / Double(batch))
+            done += batch
+        }
+        batchTimes.sort()
+        return (batchTimes[batchTimes.count / 2], batchTimes[0])
     }
 
     private func seconds(_ d: Duration) -> Double {

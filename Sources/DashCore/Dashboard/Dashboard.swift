@@ -15,7 +15,11 @@ import WidgetDash
 /// come back through a mailbox and a wake-up of the loop, so nothing here is shared.
 public final class Dashboard: InteractiveHost {
     public let clock: any DashClock
-    public internal(set) var environment: EnvironmentValues
+    public internal(set) var environment: EnvironmentValues {
+        didSet { environmentRevision &+= 1 }
+    }
+    /// Counts the changes to ``environment``: a panel's resolved view stands while it does not move.
+    private(set) var environmentRevision = 0
     /// Every placement, stack members one by one; the configuration platter changes parameters.
     public internal(set) var placements: [WidgetPlacement]
     /// The theme, the lock and the lock screen's widgets.
@@ -70,6 +74,11 @@ public final class Dashboard: InteractiveHost {
     /// A memo of rendered panels, not state: an entry stands for a render of the panel as its
     /// state is now, until the panel is marked dirty or its live text's next moment comes.
     var panelCache: [Int: RenderedView] = [:]
+    /// A memo of each panel's resolved view and what it was made from: the view is made once
+    /// per entry, as WidgetKit does, and drawn again for each render of the panel.
+    var resolvedPanels: [Int: (key: ResolvedPanel.Key, panel: ResolvedPanel)] = [:]
+    /// Moved by ``invalidateAll(remakingViews:)``: every resolved view is then out of date.
+    private(set) var viewGeneration = 0
     /// What changed since the last frame drawn; the router clears them after drawing.
     var dirtyPanels = Set<Int>()
     var screenDirty = true
@@ -229,10 +238,13 @@ public final class Dashboard: InteractiveHost {
         }
     }
 
-    /// Marks every panel for redrawing (benchmarks use it to measure a full frame).
-    public func invalidateAll() {
+    /// Marks every panel for redrawing (benchmarks use it to measure a full frame);
+    /// `remakingViews` also makes each widget's view again from its entry, as a new entry for
+    /// every widget would.
+    public func invalidateAll(remakingViews: Bool = false) {
         dirtyPanels.formUnion(instances.map(\.id))
         screenDirty = true
+        if remakingViews { viewGeneration &+= 1 }
     }
 
     /// The instance at a placement index.

@@ -56,10 +56,22 @@ extension Dashboard {
         if !dirtyPanels.contains(instance.id), let cached = panelCache[instance.id], cached.nextRefresh.map({ now < $0 }) ?? true {
             return cached
         }
-        let rendered = WidgetPanel(description: instance.description, family: instance.family)
-            .render(entry: instance.currentEntry, environment: environment, now: now, status: instance.status,
-                    focused: FocusRing.instance(of: focus.focused) == instance.id, locked: isLocked,
-                    interaction: panelInteraction(for: instance.id), stack: stackDots(of: instance.id), placeholder: instance.placeholder)
+        let panel = WidgetPanel(description: instance.description, family: instance.family)
+        let interaction = panelInteraction(for: instance.id)
+        let key = ResolvedPanel.Key(content: instance.contentKey, environment: environmentRevision, generation: viewGeneration, locked: isLocked,
+                                    invalidated: interaction.invalidated, toggleOverrides: interaction.toggleOverrides)
+        let resolved: ResolvedPanel
+        if let kept = resolvedPanels[instance.id], kept.key == key {
+            resolved = kept.panel
+        } else {
+            // The stale view goes first, so that the new one is made in the memory it leaves.
+            resolvedPanels[instance.id] = nil
+            resolved = panel.resolve(entry: instance.currentEntry, environment: environment, locked: isLocked,
+                                     interaction: interaction, placeholder: instance.placeholder)
+            resolvedPanels[instance.id] = (key, resolved)
+        }
+        let rendered = panel.render(resolved, now: now, status: instance.status, focused: FocusRing.instance(of: focus.focused) == instance.id,
+                                    interaction: interaction, stack: stackDots(of: instance.id))
         panelCache[instance.id] = rendered
         return rendered
     }

@@ -39,7 +39,9 @@ public enum ReloadReason: String, Hashable, Sendable, Codable, CaseIterable {
 public final class WidgetInstance {
     public let id: Int
     /// Its widget, configured with the instance's parameters; the platter (`e`) swaps it.
-    public internal(set) var description: WidgetDescription
+    public internal(set) var description: WidgetDescription {
+        didSet { contentRevision &+= 1 }
+    }
     public let family: WidgetFamily
 
     /// Where the instance stands in its timeline, in one value: the scheduler reads and changes
@@ -78,7 +80,23 @@ public final class WidgetInstance {
     public var timelineCount: Int { timeline.count }
     /// The placeholder the last answer brought (a widget extension's), shown instead of asking
     /// the provider when no entry can be shown; nil: the provider's.
-    public private(set) var placeholder: (any TimelineEntry)?
+    public private(set) var placeholder: (any TimelineEntry)? {
+        didSet { contentRevision &+= 1 }
+    }
+    /// Counts the changes to what the panel's view is made of besides the timeline: the widget
+    /// (configured anew) and the placeholder.
+    private(set) var contentRevision = 0
+
+    /// What the panel's view is made from, as a value that changes whenever it does: the
+    /// timeline (each arrival counts), the entry shown, the widget and the placeholder.
+    var contentKey: ContentKey { ContentKey(timeline: timeline.count, entry: timeline.currentIndex, revision: contentRevision) }
+
+    /// See ``contentKey``.
+    struct ContentKey: Equatable {
+        var timeline: Int
+        var entry: Int?
+        var revision: Int
+    }
 
     init(id: Int, description: WidgetDescription, family: WidgetFamily) {
         self.id = id

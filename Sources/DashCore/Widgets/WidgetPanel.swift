@@ -42,12 +42,25 @@ public struct WidgetPanel {
         stack: (position: Int, count: Int)? = nil,
         placeholder: (any TimelineEntry)? = nil
     ) -> RenderedView {
+        let resolved = resolve(entry: entry, environment: baseEnvironment, locked: locked, interaction: interaction, placeholder: placeholder)
+        return render(resolved, now: now, status: status, focused: focused, interaction: interaction, stack: stack)
+    }
+
+    /// The widget's view made for `entry` (nil: the placeholder), to be drawn by
+    /// ``render(_:now:status:focused:interaction:stack:)`` as often as needed while the entry,
+    /// the environment, the lock and the interaction's toggles and invalidation stand.
+    func resolve(
+        entry: (any TimelineEntry)?,
+        environment baseEnvironment: EnvironmentValues,
+        locked: Bool,
+        interaction: PanelInteraction,
+        placeholder: (any TimelineEntry)?
+    ) -> ResolvedPanel {
         var env = baseEnvironment
         env.widgetFamily = family
         if interaction.invalidated { env.redactionReasons.insert(.invalidated) }
         // Only full color keeps the container background; vibrant and accented modes drop it.
         if env.widgetRenderingMode != .fullColor { env.showsWidgetContainerBackground = false }
-        let palette = env.palette
         var entry = entry
         if locked {
             // Locked: private views are masked, and completely protected data is not readable
@@ -62,7 +75,22 @@ public struct WidgetPanel {
             shownEntry = placeholder ?? description.provider.placeholder(TimelineProviderContext(family: family))
             env.redactionReasons.insert(.placeholder)
         }
+        let prepared = ViewRenderer.prepare(description.content(shownEntry), environment: env, toggleOverrides: interaction.toggleOverrides)
+        return ResolvedPanel(prepared: prepared, palette: env.palette, showsContainerBackground: env.showsWidgetContainerBackground)
+    }
 
+    /// Draws the panel of a view made by ``resolve(entry:environment:locked:interaction:placeholder:)``
+    /// at `now`: frame, title, content, status.
+    func render(
+        _ resolved: ResolvedPanel,
+        now: Date,
+        status: PanelStatus,
+        focused: Bool,
+        interaction: PanelInteraction,
+        stack: (position: Int, count: Int)?
+    ) -> RenderedView {
+        let palette = resolved.palette
+        let prepared = resolved.prepared
         let size = family.size
         let isSystem = !family.isAccessory
         let panelBackground: TerminalColor = isSystem ? palette.widgetBackground : .default
@@ -75,11 +103,10 @@ public struct WidgetPanel {
             height: size.height - 2 * frameWidth - margins.top - margins.bottom
         )
 
-        let prepared = ViewRenderer.prepare(description.content(shownEntry), environment: env, toggleOverrides: interaction.toggleOverrides)
         // The panel's own background, or the widget's container background over the whole
         // panel (a `.default` one is transparent and leaves the panel's).
         var panelFill = panelBackground
-        if let background = prepared.containerBackground, env.showsWidgetContainerBackground, isSystem, background != .default {
+        if let background = prepared.containerBackground, resolved.showsContainerBackground, isSystem, background != .default {
             panelFill = background
         }
         var canvas = Canvas(size: size, fill: .blank(CellStyle(background: panelFill)))
@@ -137,5 +164,27 @@ public struct WidgetPanel {
             canvas.fill(CellRect(x: rect.x, y: top + i, width: rect.width, height: 1), style: style)
             canvas.withClip(rect) { $0.write(line, x: rect.x, y: top + i, style: style) }
         }
+    }
+}
+
+/// A widget's view made from its entry for a panel (``WidgetPanel/resolve(entry:environment:locked:interaction:placeholder:)``),
+/// drawn again at each moment while what it was made from stands.
+///
+/// WidgetKit makes a widget's view once per entry and the system draws it as often as the
+/// screen needs; the dashboard does the same, so a redraw (a live timer's second, a focus move,
+/// a resize) lays out and draws the view without making it again.
+struct ResolvedPanel {
+    let prepared: PreparedView
+    let palette: Palette
+    let showsContainerBackground: Bool
+
+    /// What a panel's view was made from, as the dashboard tells when it still stands.
+    struct Key: Equatable {
+        var content: WidgetInstance.ContentKey
+        var environment: Int
+        var generation: Int
+        var locked: Bool
+        var invalidated: Bool
+        var toggleOverrides: [Int: Bool]
     }
 }

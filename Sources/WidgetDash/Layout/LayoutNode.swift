@@ -75,8 +75,15 @@ package final class RenderContext {
     /// The rectangle the view was given to draw in (its widget's content area): how far an
     /// `offset` view may move, and the container of `containerRelativeFrame`.
     var contentBounds: CellRect?
+    /// Which pass over its tree this is. A tree kept from one pass to the next (a widget's
+    /// resolved view, drawn again while its entry stands) numbers its passes from 1, and a
+    /// node forgets what it remembered of an earlier pass; 0 is a tree's only pass.
+    let pass: Int
 
-    package init(now: Date) { self.now = now }
+    package init(now: Date, pass: Int = 0) {
+        self.now = now
+        self.pass = pass
+    }
 
     /// Notes that what was just drawn changes at `date`.
     func refresh(at date: Date) {
@@ -134,9 +141,13 @@ class LayoutNode {
     /// `measure`, which runs arbitrary node code, is called between them, never during one.
     @exclusivity(unchecked) private var measuredMore: [(key: UInt64, size: CellSize)] = []
 
+    /// The pass the remembered answers were given in (``RenderContext/pass``).
+    private var measuredPass = 0
+
     /// The size this node wants for `proposal` (measured once per proposal per pass).
     final func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         if answersQuickly, let size = quickSize(proposal) { return size }
+        if measuredPass != context.pass { forgetMeasurements(for: context.pass) }
         let relevant = ProposedSize(
             width: ignoresProposedWidth ? nil : proposal.width,
             height: ignoresProposedHeight ? nil : proposal.height
@@ -151,6 +162,15 @@ class LayoutNode {
         let size = measure(proposal, context)
         if !measured.insert(size, for: key) { rememberBeyondInline(size, for: key) }
         return size
+    }
+
+    /// Starts remembering answers anew: a kept tree's next pass may be at another moment, when
+    /// a live text is wider.
+    @inline(never)
+    private func forgetMeasurements(for pass: Int) {
+        measured = InlineMeasurements()
+        measuredMore.removeAll(keepingCapacity: true)
+        measuredPass = pass
     }
 
     @inline(never)

@@ -37,6 +37,8 @@ final class StackNode: LayoutNode {
 
     /// The proposal ``allocation`` was computed for (nil: none yet).
     private var allocatedFor: ProposedSize?
+    /// The pass ``allocation`` was computed in: a kept tree's next pass measures anew.
+    private var allocatedPass = 0
     /// The size of each child for ``allocatedFor``: rendering asks again for the proposal last
     /// measured. Kept here and read in place, not handed out as an array, so that measuring a
     /// stack copies and releases no array.
@@ -55,7 +57,7 @@ final class StackNode: LayoutNode {
             width: ignoresProposedWidth ? nil : proposal.width,
             height: ignoresProposedHeight ? nil : proposal.height
         )
-        if allocatedFor == proposal { return }
+        if allocatedFor == proposal && allocatedPass == context.pass { return }
         // The last answer's storage is reused (whoever asked for it is done: children never ask
         // their parent), so a stack allocates once per pass, not once per proposal.
         var sizes = allocation
@@ -64,6 +66,7 @@ final class StackNode: LayoutNode {
         computeAllocation(proposal, context, into: &sizes)
         allocation = sizes
         allocatedFor = proposal
+        allocatedPass = context.pass
     }
 
     /// What a child claims of the main axis: the least it can take and how much more it could
@@ -153,11 +156,17 @@ final class StackNode: LayoutNode {
     private var claimStore: [Claim] = []
     /// The cross size of each set in ``claimStore``, in the order the sets are stored.
     private var claimCrosses = ClaimCrosses()
+    /// The pass the claims were sorted in.
+    private var claimsPass = 0
 
     /// Where the sorted claims at a cross size start in ``claimStore``, remembered (at most
     /// eight sets; the oldest makes room).
     private func rememberedClaims(cross crossProposal: Int?, _ context: RenderContext) -> Int {
         let n = children.count
+        if claimsPass != context.pass {
+            claimCrosses = ClaimCrosses()
+            claimsPass = context.pass
+        }
         if let slot = claimCrosses.slot(of: crossProposal) { return slot * n }
         let slot = claimCrosses.insert(crossProposal)
         var store = claimStore

@@ -41,6 +41,8 @@ final class TextNode: LayoutNode {
     private var cachedNow: Date?
     private var cachedGlyphs: [[Glyph]] = []
     private var cachedIdealWidth = 0
+    /// When the text drawn at ``cachedNow`` changes by itself (a timer's next second).
+    private var cachedRefresh: Date?
 
     /// The text when it is one unmasked verbatim piece of printable ASCII on one line (most
     /// labels and numbers), else nil. Such a text is one glyph and one cell per byte, so its
@@ -89,7 +91,14 @@ final class TextNode: LayoutNode {
 
     /// The text's paragraphs as glyphs for this moment (live dates are formatted for `now`).
     private func paragraphs(_ context: RenderContext) -> [[Glyph]] {
-        if cachedNow == context.now { return cachedGlyphs }
+        if cachedNow == context.now {
+            // A kept tree's next pass at the same moment learns the refresh again.
+            if let cachedRefresh { context.refresh(at: cachedRefresh) }
+            return cachedGlyphs
+        }
+        cachedRefresh = nil
+        // Lines wrapped for another moment may be wider or narrower than this one's.
+        cachedLines.removeAll(keepingCapacity: true)
         var paragraphs: [[Glyph]] = []
         // The paragraph being read; room is made for a piece at once (its UTF-8 length is at
         // least its number of glyphs), not a glyph at a time.
@@ -105,7 +114,10 @@ final class TextNode: LayoutNode {
                 zoned = calendar
                 let refresh: Date?
                 (string, refresh) = DateText.string(for: piece.segment, now: context.now, calendar: calendar)
-                if let refresh { context.refresh(at: refresh) }
+                if let refresh {
+                    context.refresh(at: refresh)
+                    cachedRefresh = min(cachedRefresh ?? refresh, refresh)
+                }
             }
             paragraph.reserveCapacity(paragraph.count + string.utf8.count)
             if appendASCII(string, style: mask ?? piece.style, to: &paragraph, paragraphs: &paragraphs) { continue }
@@ -182,7 +194,10 @@ final class TextNode: LayoutNode {
     /// asks for it.
     private func bigLines(_ context: RenderContext) -> (lines: [String], width: Int)? {
         guard bigDigits, mask == nil else { return nil }
-        if let cached = cachedBig, cached.now == context.now { return cached.lines.map { ($0, cached.width) } }
+        if let cached = cachedBig, cached.now == context.now {
+            if cachedNow == context.now, let cachedRefresh { context.refresh(at: cachedRefresh) }
+            return cached.lines.map { ($0, cached.width) }
+        }
         let text = paragraphs(context).first?.map(\.grapheme.string).joined() ?? ""
         let lines = BigDigits.render(text)
         let width = lines.map { TextWidth.width(of: $0[0]) } ?? 0

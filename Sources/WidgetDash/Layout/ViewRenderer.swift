@@ -62,14 +62,21 @@ public enum ViewRenderer {
         let root = resolveSingle(view, environment, resolveContext)
         var containerBackground: TerminalColor? = nil
         if let style = resolveContext.containerBackground { containerBackground = environment.resolve(style) }
-        return PreparedView(root: root, resolveContext: resolveContext, environment: environment, containerBackground: containerBackground)
+        return PreparedView(root: root, resolveContext: resolveContext, resolved: resolveContext.outputs, environment: environment,
+                            containerBackground: containerBackground)
     }
 }
 
-/// A view resolved by ``ViewRenderer/prepare(_:environment:toggleOverrides:)``, to be drawn once.
+/// A view resolved by ``ViewRenderer/prepare(_:environment:toggleOverrides:)``, to be drawn
+/// once or again and again (each draw lays it out anew, for its moment).
+///
+/// Not `Sendable`: its layout nodes remember answers while they are drawn, so a prepared view
+/// stays with whoever made it.
 package struct PreparedView {
     let root: LayoutNode
     let resolveContext: ResolveContext
+    /// What resolving wrote, before any draw (see ``ResolveContext/outputs``).
+    let resolved: ResolveContext.Outputs
     let environment: EnvironmentValues
     /// The widget's container background, if its view set one (already resolved).
     package let containerBackground: TerminalColor?
@@ -86,7 +93,9 @@ package struct PreparedView {
     /// ``ViewRenderer/render(_:size:environment:now:background:toggleOverrides:)`` reports,
     /// with the interactive elements in `canvas`'s coordinates and an empty `canvas`.
     package func draw(into canvas: inout Canvas, in rect: CellRect, now: Date, recordsLiveText: Bool = false) -> RenderedView {
-        let context = RenderContext(now: now)
+        resolveContext.outputs = resolved
+        let context = RenderContext(now: now, pass: resolveContext.passesDrawn)
+        resolveContext.passesDrawn += 1
         if recordsLiveText { context.liveTexts = [] }
         context.contentBounds = rect
         let wanted = root.sizeThatFits(ProposedSize(rect.size), context)

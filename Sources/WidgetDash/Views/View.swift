@@ -67,7 +67,35 @@ final class ResolveContext {
     var misuses: [String] = []
     /// A Live Activity card's background, from the view's `activityBackgroundTint(_:)`.
     var activityBackgroundTint: Color?
+    /// How many times the resolved tree has been drawn (``RenderContext/pass`` of the next draw).
+    var passesDrawn = 0
     init() {}
+
+    /// What resolving has written so far.
+    struct Outputs {
+        fileprivate var containerBackground: AnyShapeStyle?
+        fileprivate var widgetURL: URL?
+        fileprivate var nextInteractiveID: Int
+        fileprivate var misuses: [String]
+        fileprivate var activityBackgroundTint: Color?
+    }
+
+    /// What resolving has written so far: a tree drawn more than once goes back to it before
+    /// each draw, because a `GeometryReader` resolves its content while it is drawn (numbering
+    /// its buttons after the rest, each time from the same place).
+    var outputs: Outputs {
+        get {
+            Outputs(containerBackground: containerBackground, widgetURL: widgetURL, nextInteractiveID: nextInteractiveID,
+                    misuses: misuses, activityBackgroundTint: activityBackgroundTint)
+        }
+        set {
+            containerBackground = newValue.containerBackground
+            widgetURL = newValue.widgetURL
+            nextInteractiveID = newValue.nextInteractiveID
+            misuses = newValue.misuses
+            activityBackgroundTint = newValue.activityBackgroundTint
+        }
+    }
 }
 
 /// Turns any view into layout nodes, evaluating `body` with the environment in scope.
