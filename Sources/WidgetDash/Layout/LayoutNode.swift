@@ -75,9 +75,9 @@ package final class RenderContext {
     /// The rectangle the view was given to draw in (its widget's content area): how far an
     /// `offset` view may move, and the container of `containerRelativeFrame`.
     var contentBounds: CellRect?
-    /// Which pass over its tree this is. A tree kept from one pass to the next (a widget's
-    /// resolved view, drawn again while its entry stands) numbers its passes from 1, and a
-    /// node forgets what it remembered of an earlier pass; 0 is a tree's only pass.
+    /// Which pass over its tree this is: a tree drawn again and again (a widget's resolved view,
+    /// while its entry stands) numbers its draws 0, 1, 2…, and a node forgets what it remembered
+    /// in an earlier pass. A tree drawn once has only pass 0.
     let pass: Int
 
     package init(now: Date, pass: Int = 0) {

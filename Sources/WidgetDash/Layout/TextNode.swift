@@ -236,7 +236,7 @@ final class TextNode: LayoutNode {
         }
         // The glyphs are built once per moment, and only their count is read here: the common
         // answer (one line that fits) then copies and releases no array.
-        if cachedNow != context.now { _ = paragraphs(context) }
+        if cachedNow != context.now { _ = paragraphs(context) } else if let cachedRefresh { context.refresh(at: cachedRefresh) }
         let width = proposal.width ?? cachedIdealWidth
         if width <= 0 { return CellSize(width: 0, height: 1) }
         if cachedGlyphs.count == 1 && cachedIdealWidth <= width { return CellSize(width: cachedIdealWidth, height: 1) }
