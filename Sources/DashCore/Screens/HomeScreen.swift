@@ -1,12 +1,13 @@
 import Foundation
 import WidgetDash
 
-/// The home screen's render: a pure function of the dashboard's state (the memo of panels
-/// aside), returning the frame and the regions it drew. Kept apart from the router in
+/// The home screen's render: a pure function of the dashboard's state (the memos of panels
+/// and their views aside), returning the frame and the regions it drew. Kept apart from the router in
 /// Dashboard.swift.
 extension Dashboard {
-    /// The frame for the state as it is, at `size`: pure, it writes nothing but the memo of
-    /// rendered panels (see ``panelView(_:now:)``). Rendering twice gives the same frame.
+    /// The frame for the state as it is, at `size`: pure, it writes nothing but the memos of
+    /// rendered panels and their views (see ``panelView(_:now:)``). Rendering twice gives the
+    /// same frame.
     public func frame(size: CellSize) -> Frame { renderFrame(size: size).frame }
 
     /// The frame and the regions it drew (what ``didDraw(_:size:)`` keeps for clicks and focus).
@@ -58,22 +59,24 @@ extension Dashboard {
         }
         let panel = WidgetPanel(description: instance.description, family: instance.family)
         let interaction = panelInteraction(for: instance.id)
-        let key = ResolvedPanel.Key(content: instance.contentKey, environment: environmentRevision, generation: viewGeneration, locked: isLocked,
-                                    invalidated: interaction.invalidated, toggleOverrides: interaction.toggleOverrides)
-        let resolved: ResolvedPanel
-        if let kept = resolvedPanels[instance.id], kept.key == key {
-            resolved = kept.panel
-        } else {
-            // The stale view goes first, so that the new one is made in the memory it leaves.
-            resolvedPanels[instance.id] = nil
-            resolved = panel.resolve(entry: instance.currentEntry, environment: environment, locked: isLocked,
-                                     interaction: interaction, placeholder: instance.placeholder)
-            resolvedPanels[instance.id] = (key, resolved)
-        }
-        let rendered = panel.render(resolved, now: now, status: instance.status, focused: FocusRing.instance(of: focus.focused) == instance.id,
-                                    interaction: interaction, stack: stackDots(of: instance.id))
+        let rendered = panel.render(resolvedView(of: instance, panel, interaction: interaction), now: now, status: instance.status,
+                                    focused: FocusRing.instance(of: focus.focused) == instance.id, interaction: interaction,
+                                    stack: stackDots(of: instance.id))
         panelCache[instance.id] = rendered
         return rendered
+    }
+
+    /// The view of `instance` made from what it is made of now, from the memo while that stands.
+    private func resolvedView(of instance: WidgetInstance, _ panel: WidgetPanel, interaction: PanelInteraction) -> ResolvedPanel {
+        let key = ResolvedPanel.Key(content: instance.contentKey, environment: environmentRevision, generation: viewGeneration, locked: isLocked,
+                                    invalidated: interaction.invalidated, toggleOverrides: interaction.toggleOverrides)
+        if let kept = resolvedPanels[instance.id], kept.key == key { return kept.panel }
+        // The stale view goes first, so that the new one is made in the memory it leaves.
+        resolvedPanels[instance.id] = nil
+        let resolved = panel.resolve(entry: instance.currentEntry, environment: environment, locked: isLocked,
+                                     interaction: interaction, placeholder: instance.placeholder)
+        resolvedPanels[instance.id] = (key, resolved)
+        return resolved
     }
 
     /// Drops a panel's memo entry: what it depends on changed without marking it dirty.

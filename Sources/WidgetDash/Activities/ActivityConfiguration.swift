@@ -223,7 +223,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
     static func backgroundTint(of view: some View) -> Color? {
         let context = ResolveContext()
         _ = resolveSingle(view, EnvironmentValues(), context)
-        return context.activityBackgroundTint
+        return context.outputs.activityBackgroundTint
     }
 
     /// Activities are not widgets: the bundle lists them apart (``WidgetBundle/activityDescriptions``).
@@ -284,7 +284,7 @@ extension View {
     /// view (``ActivityConfiguration/activityBackgroundTint(_:)`` on the configuration wins).
     public func activityBackgroundTint(_ color: Color?) -> some View {
         modified { env, context, content in
-            context.activityBackgroundTint = color
+            context.outputs.activityBackgroundTint = color
             return content(env)
         }
     }

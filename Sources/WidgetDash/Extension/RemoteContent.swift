@@ -60,9 +60,9 @@ package struct RemoteContentView: View, PrimitiveView {
         }
         guard let rendering else { return NodeList(EmptyNode()) }
         if let background = rendering.containerBackground {
-            context.containerBackground = AnyShapeStyle(Color(background.resolved(in: env.palette)))
+            context.outputs.containerBackground = AnyShapeStyle(Color(background.resolved(in: env.palette)))
         }
-        if let url = rendering.widgetURL { context.widgetURL = url }
+        if let url = rendering.widgetURL { context.outputs.widgetURL = url }
         return NodeList(RemoteContentNode(rendering: rendering, palette: env.palette, toggleOverrides: context.toggleOverrides, intent: intent))
     }
 }

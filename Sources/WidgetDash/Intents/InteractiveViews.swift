@@ -166,8 +166,8 @@ extension Link where Label == Text {
 extension ResolveContext {
     /// The next interactive view's id: its place among the widget's buttons, toggles and links.
     func takeInteractiveID() -> Int {
-        defer { nextInteractiveID += 1 }
-        return nextInteractiveID
+        defer { outputs.nextInteractiveID += 1 }
+        return outputs.nextInteractiveID
     }
 
     /// True when a button or toggle may act here; notes a misuse in accessoryInline.
@@ -176,13 +176,13 @@ extension ResolveContext {
         if env.redactionReasons.contains(.placeholder) { return false }
         if let presentation = env.activityPresentation {
             guard presentation.allowsIntents else {
-                misuses.append("\(what) in the \(presentation.rawValue) presentation is drawn as plain content: buttons and toggles act only in the expanded and lock screen presentations")
+                outputs.misuses.append("\(what) in the \(presentation.rawValue) presentation is drawn as plain content: buttons and toggles act only in the expanded and lock screen presentations")
                 return false
             }
             return true
         }
         if env.widgetFamily == .accessoryInline {
-            misuses.append("\(what) in accessoryInline is drawn as plain content: inline widgets cannot hold buttons or toggles")
+            outputs.misuses.append("\(what) in accessoryInline is drawn as plain content: inline widgets cannot hold buttons or toggles")
             return false
         }
         return true
@@ -192,12 +192,12 @@ extension ResolveContext {
     func allowsLinks(_ env: EnvironmentValues) -> Bool {
         if env.redactionReasons.contains(.placeholder) { return false }
         if let presentation = env.activityPresentation {
-            if !presentation.allowsIntents { misuses.append("Link in the \(presentation.rawValue) presentation is drawn as plain content") }
+            if !presentation.allowsIntents { outputs.misuses.append("Link in the \(presentation.rawValue) presentation is drawn as plain content") }
             return presentation.allowsIntents
         }
         switch env.widgetFamily {
         case .systemSmall, .accessoryCircular, .accessoryInline:
-            misuses.append("Link in \(env.widgetFamily.rawValue) is drawn as plain content: use widgetURL, the only link these families have")
+            outputs.misuses.append("Link in \(env.widgetFamily.rawValue) is drawn as plain content: use widgetURL, the only link these families have")
             return false
         default:
             return true

@@ -15,10 +15,7 @@ final class ViewThatFitsNode: LayoutNode {
     /// The child chosen for `proposal`: the first whose ideal size (its answer with the
     /// constrained dimensions left unspecified) fits; nil when there are no children.
     private func choice(_ proposal: ProposedSize, _ context: RenderContext) -> LayoutNode? {
-        let ideal = ProposedSize(
-            width: constrainsWidth ? nil : proposal.width,
-            height: constrainsHeight ? nil : proposal.height
-        )
+        let ideal = proposal.unspecifying(width: constrainsWidth, height: constrainsHeight)
         for child in children.dropLast() {
             let size = child.sizeThatFits(ideal, context)
             let fitsWidth = !constrainsWidth || proposal.width.map { size.width <= $0 } ?? true
@@ -47,12 +44,11 @@ final class FixedSizeNode: WrappingNode {
         self.fixesWidth = fixesWidth
         self.fixesHeight = fixesHeight
         super.init(child: child)
-        ignoresProposedWidth = fixesWidth || child.ignoresProposedWidth
-        ignoresProposedHeight = fixesHeight || child.ignoresProposedHeight
+        followsChildsIndependence(ignoringWidth: fixesWidth, ignoringHeight: fixesHeight)
     }
 
     private func offer(_ proposal: ProposedSize) -> ProposedSize {
-        ProposedSize(width: fixesWidth ? nil : proposal.width, height: fixesHeight ? nil : proposal.height)
+        proposal.unspecifying(width: fixesWidth, height: fixesHeight)
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
@@ -119,8 +115,7 @@ final class ContainerRelativeFrameNode: WrappingNode {
         self.length = length
         super.init(child: child)
         isSpacer = false
-        ignoresProposedWidth = horizontal || child.ignoresProposedWidth
-        ignoresProposedHeight = vertical || child.ignoresProposedHeight
+        followsChildsIndependence(ignoringWidth: horizontal, ignoringHeight: vertical)
     }
 
     /// The container-relative lengths on the axes given, the child's answer on the others.

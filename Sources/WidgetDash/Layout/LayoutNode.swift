@@ -16,6 +16,11 @@ public struct ProposedSize: Hashable, Sendable {
 
     func value(_ axis: Axis) -> Int? { axis == .horizontal ? width : height }
 
+    /// This proposal with the dimensions given left unspecified.
+    func unspecifying(width: Bool, height: Bool) -> ProposedSize {
+        ProposedSize(width: width ? nil : self.width, height: height ? nil : self.height)
+    }
+
     static func make(_ axis: Axis, main: Int?, cross: Int?) -> ProposedSize {
         axis == .horizontal ? ProposedSize(width: main, height: cross) : ProposedSize(width: cross, height: main)
     }
@@ -148,10 +153,7 @@ class LayoutNode {
     final func sizeThatFits(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {
         if answersQuickly, let size = quickSize(proposal) { return size }
         if measuredPass != context.pass { forgetMeasurements(for: context.pass) }
-        let relevant = ProposedSize(
-            width: ignoresProposedWidth ? nil : proposal.width,
-            height: ignoresProposedHeight ? nil : proposal.height
-        )
+        let relevant = proposal.unspecifying(width: ignoresProposedWidth, height: ignoresProposedHeight)
         guard let key = InlineMeasurements.key(relevant) else {
             // Not packable (a negative or enormous proposal, which layout never makes): measured
             // each time, which gives the same answer.

@@ -53,10 +53,7 @@ final class StackNode: LayoutNode {
         // are simply asked at their ideal length, with no claims probed or sorted (a week's row
         // of fixed-width day cells); without the cross size the claims are one set, not one per
         // cross size the stack is asked at.
-        let proposal = ProposedSize(
-            width: ignoresProposedWidth ? nil : proposal.width,
-            height: ignoresProposedHeight ? nil : proposal.height
-        )
+        let proposal = proposal.unspecifying(width: ignoresProposedWidth, height: ignoresProposedHeight)
         if allocatedFor == proposal && allocatedPass == context.pass { return }
         // The last answer's storage is reused (whoever asked for it is done: children never ask
         // their parent), so a stack allocates once per pass, not once per proposal.

@@ -91,11 +91,24 @@ final class TextNode: LayoutNode {
 
     /// The text's paragraphs as glyphs for this moment (live dates are formatted for `now`).
     private func paragraphs(_ context: RenderContext) -> [[Glyph]] {
+        updateGlyphs(context)
+        return cachedGlyphs
+    }
+
+    /// Makes ``cachedGlyphs`` the paragraphs for `context.now`, and reports when they change by
+    /// themselves; glyphs already made for this moment are kept, and their refresh reported
+    /// again (a kept tree's next pass at the same moment must learn it too).
+    @inline(__always)
+    private func updateGlyphs(_ context: RenderContext) {
         if cachedNow == context.now {
-            // A kept tree's next pass at the same moment learns the refresh again.
             if let cachedRefresh { context.refresh(at: cachedRefresh) }
-            return cachedGlyphs
+            return
         }
+        makeGlyphs(context)
+    }
+
+    /// Makes the paragraphs' glyphs for `context.now` (see ``updateGlyphs(_:)``).
+    private func makeGlyphs(_ context: RenderContext) {
         cachedRefresh = nil
         // Lines wrapped for another moment may be wider or narrower than this one's.
         cachedLines.removeAll(keepingCapacity: true)
@@ -148,7 +161,6 @@ final class TextNode: LayoutNode {
         var idealWidth = 0
         for paragraph in paragraphs { idealWidth = max(idealWidth, paragraph.reduce(0) { $0 + $1.width }) }
         cachedIdealWidth = idealWidth
-        return paragraphs
     }
 
     /// Appends one cluster of `width` cells in `style`, or the mask's shade over as many cells
@@ -195,7 +207,7 @@ final class TextNode: LayoutNode {
     private func bigLines(_ context: RenderContext) -> (lines: [String], width: Int)? {
         guard bigDigits, mask == nil else { return nil }
         if let cached = cachedBig, cached.now == context.now {
-            if cachedNow == context.now, let cachedRefresh { context.refresh(at: cachedRefresh) }
+            updateGlyphs(context)
             return cached.lines.map { ($0, cached.width) }
         }
         let text = paragraphs(context).first?.map(\.grapheme.string).joined() ?? ""
@@ -236,7 +248,7 @@ final class TextNode: LayoutNode {
         }
         // The glyphs are built once per moment, and only their count is read here: the common
         // answer (one line that fits) then copies and releases no array.
-        if cachedNow != context.now { _ = paragraphs(context) } else if let cachedRefresh { context.refresh(at: cachedRefresh) }
+        updateGlyphs(context)
         let width = proposal.width ?? cachedIdealWidth
         if width <= 0 { return CellSize(width: 0, height: 1) }
         if cachedGlyphs.count == 1 && cachedIdealWidth <= width { return CellSize(width: cachedIdealWidth, height: 1) }

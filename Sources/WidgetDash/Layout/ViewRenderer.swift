@@ -61,7 +61,7 @@ public enum ViewRenderer {
         resolveContext.toggleOverrides = toggleOverrides
         let root = resolveSingle(view, environment, resolveContext)
         var containerBackground: TerminalColor? = nil
-        if let style = resolveContext.containerBackground { containerBackground = environment.resolve(style) }
+        if let style = resolveContext.outputs.containerBackground { containerBackground = environment.resolve(style) }
         return PreparedView(root: root, resolveContext: resolveContext, resolved: resolveContext.outputs, environment: environment,
                             containerBackground: containerBackground)
     }
@@ -106,9 +106,9 @@ package struct PreparedView {
             canvas: Canvas(width: 0, height: 0),
             nextRefresh: context.nextRefresh,
             containerBackground: containerBackground,
-            widgetURL: resolveContext.widgetURL,
+            widgetURL: resolveContext.outputs.widgetURL,
             interactiveElements: context.interactiveElements,
-            misuses: resolveContext.misuses,
+            misuses: resolveContext.outputs.misuses,
             liveTexts: context.liveTexts ?? []
         )
     }

@@ -144,10 +144,11 @@ class WrappingNode: LayoutNode {
 
     /// Takes the child's ``LayoutNode/ignoresProposedWidth`` and ``LayoutNode/ignoresProposedHeight``:
     /// right for a node whose answer depends on a proposal only through its child's answer (a
-    /// padding, a background, a restyle), and only such a node calls it.
-    final func followsChildsIndependence() {
-        ignoresProposedWidth = child.ignoresProposedWidth
-        ignoresProposedHeight = child.ignoresProposedHeight
+    /// padding, a background, a restyle), and only such a node calls it. A dimension the node
+    /// answers by itself whatever is proposed (`ignoringWidth`, `ignoringHeight`) is ignored too.
+    final func followsChildsIndependence(ignoringWidth: Bool = false, ignoringHeight: Bool = false) {
+        ignoresProposedWidth = ignoringWidth || child.ignoresProposedWidth
+        ignoresProposedHeight = ignoringHeight || child.ignoresProposedHeight
     }
 
     override func measure(_ proposal: ProposedSize, _ context: RenderContext) -> CellSize {

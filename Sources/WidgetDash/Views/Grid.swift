@@ -21,11 +21,9 @@ public struct Grid<Content: View>: View, PrimitiveView {
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
-        var inner = env
         // A view that spans the grid is a row of a column: a `Divider` there is horizontal.
-        inner.stackAxis = .vertical
-        return NodeList(GridNode(
-            children: content.makeNodes(inner, context).array,
+        NodeList(GridNode(
+            children: content.makeChildren(env, stackAxis: .vertical, context),
             alignment: alignment,
             horizontalSpacing: horizontalSpacing.map { env.layoutUnit.gap($0, .horizontal) } ?? 1,
             verticalSpacing: verticalSpacing.map { env.layoutUnit.gap($0, .vertical) } ?? 0
@@ -48,9 +46,7 @@ public struct GridRow<Content: View>: View, PrimitiveView {
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
-        var inner = env
-        inner.stackAxis = .horizontal
-        return NodeList(GridRowNode(cells: content.makeNodes(inner, context).array, alignment: alignment))
+        NodeList(GridRowNode(cells: content.makeChildren(env, stackAxis: .horizontal, context), alignment: alignment))
     }
 }
 
@@ -173,8 +169,6 @@ struct LazyGrid {
     let content: AnyView
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
-        var inner = env
-        inner.stackAxis = nil
         let unit = env.layoutUnit
         let across: Axis = axis == .vertical ? .horizontal : .vertical
         return NodeList(LazyGridNode(
@@ -183,7 +177,7 @@ struct LazyGrid {
             // Lines of items are spaced as a stack's children: none between rows, a column
             // between columns.
             lineSpacing: spacing.map { unit.gap($0, axis) } ?? (axis == .vertical ? 0 : 1),
-            children: content.makeNodes(inner, context).array
+            children: content.makeChildren(env, stackAxis: nil, context)
         ))
     }
 }

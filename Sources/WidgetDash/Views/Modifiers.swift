@@ -223,7 +223,7 @@ extension View {
     public func containerBackground(_ style: some ShapeStyle, for placement: ContainerBackgroundPlacement) -> some View {
         let erased = AnyShapeStyle(style)
         return modified { env, context, content in
-            context.containerBackground = erased
+            context.outputs.containerBackground = erased
             return content(env)
         }
     }
@@ -233,7 +233,7 @@ extension View {
     public func containerBackground<V: View>(for placement: ContainerBackgroundPlacement, alignment: Alignment = .center, @ViewBuilder content background: () -> V) -> some View {
         let background = background()
         return modified { env, context, content in
-            if let color = background as? Color { context.containerBackground = AnyShapeStyle(color) }
+            if let color = background as? Color { context.outputs.containerBackground = AnyShapeStyle(color) }
             return content(env)
         }
     }
@@ -241,7 +241,7 @@ extension View {
     /// The place the widget opens when tapped outside any link.
     public func widgetURL(_ url: URL?) -> some View {
         modified { env, context, content in
-            if context.widgetURL == nil { context.widgetURL = url }
+            if context.outputs.widgetURL == nil { context.outputs.widgetURL = url }
             return content(env)
         }
     }

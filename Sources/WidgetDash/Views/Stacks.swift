@@ -60,10 +60,8 @@ struct LinearStack {
     let content: AnyView
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
-        var inner = env
-        inner.stackAxis = axis
         let cells = spacing.map { env.layoutUnit.gap($0, axis) } ?? defaultSpacing
-        return NodeList(StackNode(axis: axis, alignment: cross, spacing: cells, children: content.makeNodes(inner, context).array))
+        return NodeList(StackNode(axis: axis, alignment: cross, spacing: cells, children: content.makeChildren(env, stackAxis: axis, context)))
     }
 }
 
@@ -81,9 +79,7 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
 
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList {
-        var inner = env
-        inner.stackAxis = nil
-        return NodeList(ZStackNode(alignment: alignment, children: content.makeNodes(inner, context).array))
+        NodeList(ZStackNode(alignment: alignment, children: content.makeChildren(env, stackAxis: nil, context)))
     }
 }
 

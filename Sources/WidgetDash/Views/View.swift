@@ -57,45 +57,26 @@ extension PrimitiveView {
 
 /// What resolving a widget's view tree collects besides its layout nodes.
 final class ResolveContext {
-    var containerBackground: AnyShapeStyle?
-    var widgetURL: URL?
-    /// The id the next button, toggle or link gets (its place among them in the tree).
-    var nextInteractiveID = 0
+    /// What resolving writes, in one value: a tree drawn more than once goes back to what it was
+    /// after resolving before each draw, because a `GeometryReader` resolves its content while it
+    /// is drawn (numbering its buttons after the rest, each time from the same place).
+    struct Outputs {
+        var containerBackground: AnyShapeStyle?
+        var widgetURL: URL?
+        /// The id the next button, toggle or link gets (its place among them in the tree).
+        var nextInteractiveID = 0
+        /// Interactive views used where their family does not allow them, for `widgetdash list`.
+        var misuses: [String] = []
+        /// A Live Activity card's background, from the view's `activityBackgroundTint(_:)`.
+        var activityBackgroundTint: Color?
+    }
+
+    var outputs = Outputs()
     /// Toggle states the host shows instead of the entry's, by element id (optimistic taps).
     var toggleOverrides: [Int: Bool] = [:]
-    /// Interactive views used where their family does not allow them, for `widgetdash list`.
-    var misuses: [String] = []
-    /// A Live Activity card's background, from the view's `activityBackgroundTint(_:)`.
-    var activityBackgroundTint: Color?
     /// How many times the resolved tree has been drawn (``RenderContext/pass`` of the next draw).
     var passesDrawn = 0
     init() {}
-
-    /// What resolving has written so far.
-    struct Outputs {
-        fileprivate var containerBackground: AnyShapeStyle?
-        fileprivate var widgetURL: URL?
-        fileprivate var nextInteractiveID: Int
-        fileprivate var misuses: [String]
-        fileprivate var activityBackgroundTint: Color?
-    }
-
-    /// What resolving has written so far: a tree drawn more than once goes back to it before
-    /// each draw, because a `GeometryReader` resolves its content while it is drawn (numbering
-    /// its buttons after the rest, each time from the same place).
-    var outputs: Outputs {
-        get {
-            Outputs(containerBackground: containerBackground, widgetURL: widgetURL, nextInteractiveID: nextInteractiveID,
-                    misuses: misuses, activityBackgroundTint: activityBackgroundTint)
-        }
-        set {
-            containerBackground = newValue.containerBackground
-            widgetURL = newValue.widgetURL
-            nextInteractiveID = newValue.nextInteractiveID
-            misuses = newValue.misuses
-            activityBackgroundTint = newValue.activityBackgroundTint
-        }
-    }
 }
 
 /// Turns any view into layout nodes, evaluating `body` with the environment in scope.
@@ -209,6 +190,14 @@ public struct AnyView: View, PrimitiveView {
     public var body: Never { primitiveBody() }
     public static func _makeNodes(_ view: Self, _ inputs: _ViewInputs) -> _ViewOutputs { _ViewOutputs(nodes: view.makeNodes(inputs.environment, inputs.context)) }
     func makeNodes(_ env: EnvironmentValues, _ context: ResolveContext) -> NodeList { make(env, context) }
+
+    /// A container's children: the nodes of this content with its views laid along `stackAxis`
+    /// (nil: along none, as in a `ZStack`), which decides which way a spacer or divider goes.
+    func makeChildren(_ env: EnvironmentValues, stackAxis: Axis?, _ context: ResolveContext) -> [LayoutNode] {
+        var inner = env
+        inner.stackAxis = stackAxis
+        return make(inner, context).array
+    }
 }
 
 /// Groups views without adding a layout of its own.
